@@ -1,0 +1,52 @@
+"""Plain-data encoding of actions, events and results: JSON-able dicts tagged by type.
+
+>>> from engines.core.contract import Amount
+>>> to_plain(Amount(1, 3))
+{'type': 'Amount', 'low': 1, 'high': 3}
+>>> from_plain({'type': 'Amount', 'low': 1, 'high': 3}, {'Amount': Amount})
+Amount(low=1, high=3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from engines.core.contract import EngineError
+
+
+def to_plain(value: Any) -> Any:
+    """A dataclass tree as dicts (with a ``type`` key), lists and scalars."""
+    if is_dataclass(value) and not isinstance(value, type):
+        plain = {"type": type(value).__name__}
+        for f in fields(value):
+            plain[f.name] = to_plain(getattr(value, f.name))
+        return plain
+    if isinstance(value, tuple | list):
+        return [to_plain(v) for v in value]
+    return value
+
+
+def from_plain(plain: Any, types: Mapping[str, type]) -> Any:
+    """The inverse of :func:`to_plain` for the dataclasses named in ``types``.
+
+    Lists become tuples, since every engine dataclass is frozen. Unknown type names or
+    fields raise :class:`EngineError` naming them.
+    """
+    if isinstance(plain, dict):
+        name = plain.get("type")
+        cls = types.get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise EngineError(f"unknown type {name!r} (known: {sorted(types)})")
+        names = {f.name for f in fields(cls)}
+        extra = set(plain) - names - {"type"}
+        if extra:
+            raise EngineError(f"{name} has no field(s) {sorted(extra)}")
+        try:
+            return cls(**{k: from_plain(v, types) for k, v in plain.items() if k != "type"})
+        except TypeError as error:
+            raise EngineError(f"{name}: {error}") from error
+    if isinstance(plain, list):
+        return tuple(from_plain(v, types) for v in plain)
+    return plain

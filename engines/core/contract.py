@@ -1,0 +1,382 @@
+"""The engine contract: the one shape every game has, and the plain data it exchanges.
+
+A game is a :class:`GameInfo` (its variants, seat counts and options) whose ``new_match``
+builds a :class:`Match`. A match is a pure state machine: :meth:`Match.to_move` says which
+seats must decide now (one, or several at once for simultaneous decisions),
+:meth:`Match.observation` is what a seat may know, :meth:`Match.legal_actions` what it may do,
+and :meth:`Match.apply` performs one action or raises :class:`IllegalAction` leaving the match
+untouched. All chance comes from the seeded generator kept in the match, so a match is a pure
+function of its replay (see :mod:`engines.core.replay`).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+# ----------------------------------------------------------------------------- errors
+
+
+class EngineError(Exception):
+    """Base of every error an engine raises on bad input."""
+
+
+class UnknownGame(EngineError):
+    """No game, variant or option of that name."""
+
+
+class BadSetup(EngineError):
+    """A match cannot be created from these seats, options or seed."""
+
+
+class IllegalAction(EngineError):
+    """The action may not be taken now; the match is unchanged.
+
+    >>> IllegalAction(0, "Claim(territory='mars')", "no territory 'mars'").reason
+    "no territory 'mars'"
+    """
+
+    def __init__(self, seat: int, action: object, reason: str) -> None:
+        super().__init__(f"seat {seat}: illegal action {action!r}: {reason}")
+        self.seat = seat
+        self.action = action
+        self.reason = reason
+
+
+class MatchOver(IllegalAction):
+    """The match has ended: no more actions are accepted."""
+
+
+# ----------------------------------------------------------------------------- data
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """An inclusive range of a quantity the deciding seat chooses.
+
+    In a legal-action listing a field holding an ``Amount`` is a template: the seat
+    applies the same action with an integer in the range.
+
+    >>> 3 in Amount(1, 5), 6 in Amount(1, 5)
+    (True, False)
+    """
+
+    low: int
+    high: int
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, int) and self.low <= value <= self.high
+
+    def __iter__(self):
+        return iter(range(self.low, self.high + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every game's actions: frozen, typed, one class per kind of decision.
+
+    A legal action may carry at most one :class:`Amount` field (the template's range).
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every game's events: what happened, in order, as plain data.
+
+    ``private_to`` names the only seat that may see the event as it is; every other
+    seat, spectator and replay shown to a bot sees :meth:`redacted` instead.
+    """
+
+    private_to: ClassVar[int | None] = None
+
+    def redacted(self) -> Event:
+        """The event as seats other than ``private_to`` may see it."""
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a match ended.
+
+    ``ranking`` lists groups of tied seats, best first; ``scores`` is one number per seat;
+    ``reason`` is a short code (e.g. ``"world_conquered"``, ``"step_limit"``) and
+    ``detail`` a sentence for people.
+
+    >>> r = Result(ranking=((1,), (0, 2)), scores=(3.0, 42.0, 3.0), reason="world_conquered")
+    >>> r.winners, r.placement(2)
+    ((1,), 2)
+    """
+
+    ranking: tuple[tuple[int, ...], ...]
+    scores: tuple[float, ...]
+    reason: str
+    detail: str = ""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats in first place (several on a tie, none if ``ranking`` is empty)."""
+        return self.ranking[0] if self.ranking else ()
+
+    def placement(self, seat: int) -> int:
+        """1-based finishing place of ``seat``; tied seats share the better place."""
+        place = 1
+        for group in self.ranking:
+            if seat in group:
+                return place
+            place += len(group)
+        raise ValueError(f"seat {seat} is not ranked")
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A named configuration of a game, with the seat counts it allows and its book."""
+
+    name: str
+    description: str
+    seats: tuple[int, ...]
+    book: str
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A match option: its name, one-line description, default and allowed values.
+
+    ``choices`` is empty for an integer option, which must lie in ``[minimum, maximum]``.
+    """
+
+    name: str
+    description: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if allowed, else raise :class:`BadSetup` naming the option."""
+        if self.choices:
+            if value not in self.choices:
+                raise BadSetup(f"option {self.name}={value!r}: expected one of {self.choices}")
+            return value
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise BadSetup(f"option {self.name}={value!r}: expected an integer")
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        ):
+            raise BadSetup(
+                f"option {self.name}={value}: expected {self.minimum}..{self.maximum}"
+            )
+        return value
+
+
+STEP_LIMIT = Option(
+    "max_steps",
+    "actions after which the match stops with reason 'step_limit' (ranked by the game's "
+    "tie-break on the board)",
+    default=20_000,
+    minimum=1,
+    maximum=10_000_000,
+)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game in the registry: its variants, options, action types and constructors."""
+
+    name: str
+    description: str
+    engine_version: str
+    variants: tuple[Variant, ...]
+    options: tuple[Option, ...]
+    action_types: tuple[type[Action], ...]
+    event_types: tuple[type[Event], ...]
+    match_class: type[Match] = field(repr=False)
+
+    def variant(self, name: str) -> Variant:
+        """The variant called ``name``, or :class:`UnknownGame`."""
+        for variant in self.variants:
+            if variant.name == name:
+                return variant
+        known = ", ".join(v.name for v in self.variants)
+        raise UnknownGame(f"game {self.name!r} has no variant {name!r} (known: {known})")
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """All options with defaults filled in; unknown names or bad values raise BadSetup."""
+        given = dict(options or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise BadSetup(f"unknown option(s) {unknown} for {self.name} (known: {sorted(known)})")
+        return {name: o.check(given.get(name, o.default)) for name, o in known.items()}
+
+    def new_match(
+        self, variant: str, seats: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> Match:
+        """Create a match of ``variant`` for ``seats`` seats from ``seed`` and ``options``."""
+        info = self.variant(variant)
+        if seats not in info.seats:
+            raise BadSetup(f"{self.name}/{variant} is for {info.seats} seats, not {seats}")
+        if not isinstance(seed, int) or seed < 0:
+            raise BadSetup(f"seed must be a non-negative integer, not {seed!r}")
+        return self.match_class(variant, seats, seed, self.resolve_options(options))
+
+
+# ----------------------------------------------------------------------------- match
+
+
+class Match(ABC):
+    """One match of a game: a deterministic state machine driven by seats' actions.
+
+    Subclasses implement the ``_``-prefixed hooks; the public methods add the checks every
+    game shares (match over, wrong seat, step limit) so games cannot forget them.
+    """
+
+    game: ClassVar[GameInfo]
+
+    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
+        self.variant = variant
+        self.seats = seats
+        self.seed = seed
+        self.options = options
+        self.steps = 0
+        self.rng = random.Random(seed)
+        self._result: Result | None = None
+        self.setup_events: list[Event] = []
+        """Events of the match's creation (deals, set-up rolls), before any action."""
+
+    # -- public API ---------------------------------------------------------------
+
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that must decide now: one, several at once, or none when over."""
+        return () if self._result is not None else self._to_move()
+
+    def observation(self, seat: int) -> Any:
+        """Everything ``seat`` may know now, and nothing it may not."""
+        self._check_seat(seat)
+        return self._observation(seat)
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """What ``seat`` may do now (empty if it is not to move); may hold Amount templates."""
+        self._check_seat(seat)
+        if self._result is not None or seat not in self._to_move():
+            return ()
+        return self._legal_actions(seat)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Perform ``action`` for ``seat`` and return the events it caused.
+
+        Raises :class:`IllegalAction` (the match is then unchanged) if it is not legal.
+        """
+        self._check_seat(seat)
+        if self._result is not None:
+            raise MatchOver(seat, action, f"the match is over ({self._result.reason})")
+        if seat not in self._to_move():
+            raise IllegalAction(seat, action, f"not this seat's decision (to move: {self._to_move()})")
+        events = self._apply(seat, action)
+        self.steps += 1
+        if self._result is None and self.steps >= self.options["max_steps"]:
+            self._result = self._step_limit_result()
+        return events
+
+    def is_over(self) -> bool:
+        """True once the match has a result."""
+        return self._result is not None
+
+    def result(self) -> Result:
+        """The result of a finished match (raises if it is still running)."""
+        if self._result is None:
+            raise EngineError("the match is not over")
+        return self._result
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain JSON-able data; :meth:`restore` rebuilds the match."""
+        state = self._snapshot()
+        state.update(
+            game=self.game.name,
+            engine_version=self.game.engine_version,
+            variant=self.variant,
+            seats=self.seats,
+            seed=self.seed,
+            options=dict(self.options),
+            steps=self.steps,
+            rng=_rng_to_plain(self.rng.getstate()),
+        )
+        return state
+
+    @classmethod
+    def restore(cls, state: Mapping[str, Any]) -> Match:
+        """Rebuild a match from :meth:`snapshot`'s data."""
+        if state.get("engine_version") != cls.game.engine_version:
+            raise BadSetup(
+                f"snapshot of engine {state.get('engine_version')}, this is {cls.game.engine_version}"
+            )
+        match = cls.__new__(cls)
+        Match.__init__(match, state["variant"], state["seats"], state["seed"], dict(state["options"]))
+        match.steps = state["steps"]
+        match.rng.setstate(_rng_from_plain(state["rng"]))
+        match._restore(state)
+        return match
+
+    # -- hooks --------------------------------------------------------------------
+
+    @abstractmethod
+    def _to_move(self) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def _observation(self, seat: int) -> Any: ...
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]: ...
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate completely before changing anything, then change and return events."""
+
+    @abstractmethod
+    def _step_limit_result(self) -> Result: ...
+
+    @abstractmethod
+    def _snapshot(self) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _restore(self, state: Mapping[str, Any]) -> None: ...
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise EngineError(f"no seat {seat!r} in a {self.seats}-seat match")
+
+
+def amount_field(action: Action) -> str | None:
+    """The name of the :class:`Amount` field of a legal-action template, if any.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Move(Action):
+    ...     armies: int | Amount
+    >>> amount_field(Move(Amount(1, 3))), amount_field(Move(2))
+    ('armies', None)
+    """
+    for f in fields(action):
+        if isinstance(getattr(action, f.name), Amount):
+            return f.name
+    return None
+
+
+def visible_event(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` may see it (``None``: a spectator, who sees only public facts)."""
+    owner = event.private_to
+    return event if owner is None or owner == seat else event.redacted()
+
+
+def _rng_to_plain(state: tuple) -> list:
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _rng_from_plain(plain: list) -> tuple:
+    version, internal, gauss = plain
+    return (version, tuple(internal), gauss)
+
+

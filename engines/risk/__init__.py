@@ -1,0 +1,22 @@
+"""Classic Risk with every variant of the books (seeds 000 and 003): see ``RULES.md``."""
+
+from engines.core.contract import STEP_LIMIT, GameInfo
+from engines.risk.actions import ACTION_TYPES
+from engines.risk.events import EVENT_TYPES
+from engines.risk.match import RiskMatch
+from engines.risk.missions import OPTIONS as MISSION_OPTIONS
+from engines.risk.variants import VARIANTS
+
+GAME = GameInfo(
+    name="risk",
+    description="Classic Risk on the 42-territory world map, with every variant of the books",
+    engine_version="risk-1.0.0",
+    variants=tuple(rules.variant for rules in VARIANTS.values()),
+    options=(STEP_LIMIT, *MISSION_OPTIONS),
+    action_types=ACTION_TYPES,
+    event_types=EVENT_TYPES,
+    match_class=RiskMatch,
+)
+RiskMatch.game = GAME
+
+__all__ = ["GAME", "RiskMatch"]

@@ -1,0 +1,118 @@
+"""The classic world board and its cards, read once from the package's data files.
+
+Source: ``data/classic_world.json`` (a copy of ``shared/data/maps/classic_world.json``): 42
+territories in 6 continents, 83 links (land and sea alike, seed 000 "Deuxième temps:
+COMBATS": "Par mer ... La terre étant ronde"), and the symbol of each territory card in the
+US/UK deck and in the French deck. Seed 000 "MATÉRIEL": 42 territory cards and 2 jokers.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+
+WILD = "wild"
+SYMBOLS = ("infantry", "cavalry", "artillery")
+
+
+@dataclass(frozen=True, slots=True)
+class Continent:
+    """A continent: its id, names, the reinforcement bonus for holding all of it, members."""
+
+    id: str
+    name: str
+    name_fr: str
+    bonus: int
+    territories: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """Territories (by index), their names, continents, neighbours and card symbols.
+
+    Card ``i < 42`` shows territory ``i``; cards 42 and 43 are the wild cards (jokers).
+
+    >>> board = WORLD
+    >>> board.territories[board.index["alaska"]], len(board.neighbours[board.index["alaska"]])
+    ('alaska', 3)
+    >>> board.card_name(42), board.card_symbol(0, "us")
+    ('wild-1', 'infantry')
+    """
+
+    territories: tuple[str, ...]
+    names: tuple[str, ...]
+    names_fr: tuple[str, ...]
+    continent_of: tuple[int, ...]
+    continents: tuple[Continent, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    symbols_us: tuple[str, ...]
+    symbols_fr: tuple[str, ...]
+    index: dict[str, int]
+
+    @property
+    def cards(self) -> int:
+        """Number of cards in the full deck (territory cards and the two wild cards)."""
+        return len(self.territories) + 2
+
+    def card_name(self, card: int) -> str:
+        """A card's public id: its territory id, or ``wild-1`` / ``wild-2``."""
+        n = len(self.territories)
+        return self.territories[card] if card < n else f"wild-{card - n + 1}"
+
+    def card_index(self, name: str) -> int | None:
+        """The card of public id ``name``, or None."""
+        if name in self.index:
+            return self.index[name]
+        n = len(self.territories)
+        return {"wild-1": n, "wild-2": n + 1}.get(name)
+
+    def card_symbol(self, card: int, deck: str) -> str:
+        """``infantry``, ``cavalry``, ``artillery`` or ``wild``, in the ``us`` or ``fr`` deck."""
+        if card >= len(self.territories):
+            return WILD
+        return (self.symbols_us if deck == "us" else self.symbols_fr)[card]
+
+    def is_wild(self, card: int) -> bool:
+        """True for the two wild cards (jokers)."""
+        return card >= len(self.territories)
+
+
+def load_board(data: dict) -> Board:
+    """Build a :class:`Board` from the JSON of a classic-world map file."""
+    ids = tuple(t["id"] for t in data["territories"])
+    index = {tid: i for i, tid in enumerate(ids)}
+    links: list[set[int]] = [set() for _ in ids]
+    for a, b in data["adjacency"]:
+        links[index[a]].add(index[b])
+        links[index[b]].add(index[a])
+    continents = tuple(
+        Continent(
+            id=c["id"],
+            name=c["name"],
+            name_fr=c["name_fr"],
+            bonus=c["bonus"],
+            territories=tuple(i for i, t in enumerate(data["territories"]) if t["continent"] == c["id"]),
+        )
+        for c in data["continents"]
+    )
+    continent_index = {c.id: i for i, c in enumerate(continents)}
+    return Board(
+        territories=ids,
+        names=tuple(t["name"] for t in data["territories"]),
+        names_fr=tuple(t["name_fr"] for t in data["territories"]),
+        continent_of=tuple(continent_index[t["continent"]] for t in data["territories"]),
+        continents=continents,
+        neighbours=tuple(tuple(sorted(s)) for s in links),
+        symbols_us=tuple(t["card_symbol"] for t in data["territories"]),
+        symbols_fr=tuple(t["card_symbol_fr_deck"] for t in data["territories"]),
+        index=index,
+    )
+
+
+def _read(name: str) -> dict:
+    return json.loads(resources.files("engines.risk").joinpath("data", name).read_text("utf-8"))
+
+
+WORLD = load_board(_read("classic_world.json"))
+MISSIONS_DATA = _read("risk_missions.json")

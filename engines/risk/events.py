@@ -1,0 +1,171 @@
+"""What happens in a classic Risk match, as typed events in order.
+
+Only :class:`CardDrawn`, :class:`MissionDealt` and :class:`MissionChanged` are private: any
+other seat sees them without the card or the mission.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engines.core.contract import Event
+
+
+@dataclass(frozen=True, slots=True)
+class TerritoriesDealt(Event):
+    """Set-up: ``owner`` (a seat, or -1 for the neutral army / allié) gets these territories."""
+
+    owner: int
+    territories: tuple[str, ...]
+    armies_each: int
+    die: int = 0  # the die rolled for them in "La conquête du monde" (0: no die)
+
+
+@dataclass(frozen=True, slots=True)
+class MissionDealt(Event):
+    """``seat`` gets its secret mission (private)."""
+
+    seat: int
+    mission: str
+
+    @property
+    def private_to(self) -> int:
+        return self.seat
+
+    def redacted(self) -> MissionDealt:
+        return replace(self, mission="")
+
+
+@dataclass(frozen=True, slots=True)
+class MissionChanged(Event):
+    """``seat``'s destroy mission became its written fallback (private)."""
+
+    seat: int
+    mission: str
+
+    @property
+    def private_to(self) -> int:
+        return self.seat
+
+    def redacted(self) -> MissionChanged:
+        return replace(self, mission="")
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed(Event):
+    """``seat`` claimed a free territory with one army."""
+
+    seat: int
+    territory: str
+
+
+@dataclass(frozen=True, slots=True)
+class Placed(Event):
+    """``seat`` placed armies on a territory of ``owner`` (itself, or -1 for the third force)."""
+
+    seat: int
+    owner: int
+    territory: str
+    armies: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    """``seat``'s turn began in ``round``; it receives ``reinforcements`` before any set."""
+
+    seat: int
+    round: int
+    reinforcements: int
+    cards_drawn: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsTraded(Event):
+    """``seat`` traded ``cards`` for ``armies``; +2 went on each of ``bonus_territories``."""
+
+    seat: int
+    cards: tuple[str, ...]
+    armies: int
+    bonus_territories: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(Event):
+    """One roll of a battle: the dice (highest first) and the armies each side lost."""
+
+    source: str
+    target: str
+    attacker: tuple[int, ...]
+    defender: tuple[int, ...]
+    attacker_losses: int
+    defender_losses: int
+
+
+@dataclass(frozen=True, slots=True)
+class Conquered(Event):
+    """``owner``'s armies from ``source`` took ``target`` from ``previous_owner``."""
+
+    owner: int
+    source: str
+    target: str
+    previous_owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    """Armies moved from ``source`` to ``target`` (``why``: "occupy" or "fortify")."""
+
+    source: str
+    target: str
+    armies: int
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated(Event):
+    """``seat`` lost its last territory to ``by`` (-1: the third force), who took its cards."""
+
+    seat: int
+    by: int
+    cards_taken: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(Event):
+    """``seat`` drew a card (private: others see that a card was drawn, not which)."""
+
+    seat: int
+    card: str
+
+    @property
+    def private_to(self) -> int:
+        return self.seat
+
+    def redacted(self) -> CardDrawn:
+        return replace(self, card="")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchEnded(Event):
+    """The match ended: ``reason`` and the winning seats (empty on a step-limit draw)."""
+
+    reason: str
+    winners: tuple[int, ...]
+    mission: str = ""  # the winner's mission, shown as the book says ("découvrant sa carte")
+
+
+EVENT_TYPES = (
+    TerritoriesDealt,
+    MissionDealt,
+    MissionChanged,
+    Claimed,
+    Placed,
+    TurnStarted,
+    CardsTraded,
+    DiceRolled,
+    Conquered,
+    Moved,
+    Eliminated,
+    CardDrawn,
+    MatchEnded,
+)

@@ -1,0 +1,914 @@
+"""The classic Risk rules engine: one state machine for every variant of :mod:`variants`.
+
+Territories are indices into ``WORLD`` inside the engine and public ids in actions, events and
+observations. Owners are seat numbers, or ``NEUTRAL`` (-1) for the third force; ``count`` has
+one slot per seat plus a last slot that ``count[NEUTRAL]`` reaches. Every rule cites its book
+(seed 000 or 003) and section; adaptations of table rules are in ``RULES.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core.contract import Action, Amount, IllegalAction, Match, Result
+from engines.risk import cards, missions
+from engines.risk.actions import (
+    Attack,
+    Blitz,
+    Claim,
+    EndPhase,
+    Fortify,
+    Occupy,
+    Place,
+    TradeCards,
+)
+from engines.risk.board import WORLD
+from engines.risk.events import (
+    CardDrawn,
+    CardsTraded,
+    Claimed,
+    Conquered,
+    DiceRolled,
+    Eliminated,
+    MatchEnded,
+    MissionChanged,
+    MissionDealt,
+    Moved,
+    Placed,
+    TerritoriesDealt,
+    TurnStarted,
+)
+from engines.risk.observation import (
+    NEUTRAL,
+    CardView,
+    MissionView,
+    Occupation,
+    RiskObservation,
+)
+from engines.risk.variants import (
+    ALLY,
+    BONUS_ONCE,
+    BONUS_PER_CARD,
+    CLAIM,
+    DEAL,
+    ELIM_TRADE_DOWN,
+    PROPORTIONAL,
+    SETS_SYMBOL_TABLE,
+    TURN_START,
+    UNFOUGHT_ARMIES,
+    VARIANTS,
+    ON_CONQUEST,
+)
+
+# Phases.
+CLAIMING = "claim"
+SETUP = "setup"
+PLACE = "place"
+ATTACK = "attack"
+OCCUPY = "occupy"
+FORTIFY = "fortify"
+ALLY_PLACE = "ally_place"
+ALLY_ATTACK = "ally_attack"
+OVER = "over"
+
+# Card-trading modes of the place phase.
+TRADE_TURN = "turn"  # at the start of the turn, before any attack
+TRADE_DOWN = "down"  # 003: after an elimination with 6+ cards, down to 4 and no further
+TRADE_FREE = "free"  # 000: after an elimination, as the eliminator wishes
+
+END = EndPhase()
+N = len(WORLD.territories)
+IDS = WORLD.territories
+INDEX = WORLD.index
+NEIGHBOURS = WORLD.neighbours
+ADJACENT = tuple(frozenset(n) for n in NEIGHBOURS)
+_AMOUNTS: dict[tuple[int, int], Amount] = {}
+
+STATE_FIELDS = (
+    "owner", "armies", "count", "hands", "deck", "discard", "alive", "out_order",
+    "mission", "phase", "current", "turn", "first", "round", "pending", "trade_mode",
+    "trades", "bonus_used", "conquered", "occupation", "after_occupy", "elim_trade",
+    "locked", "gain", "ally_done", "queue", "claims_left", "winner_reason",
+)
+
+
+def _amount(low: int, high: int) -> Amount:
+    """A shared Amount object (legal listings reuse them instead of allocating)."""
+    key = (low, high)
+    amount = _AMOUNTS.get(key)
+    if amount is None:
+        amount = _AMOUNTS[key] = Amount(low, high)
+    return amount
+
+
+class RiskMatch(Match):
+    """A classic Risk match of any variant in ``variants.VARIANTS``."""
+
+    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(variant, seats, seed, options)
+        self.rules = VARIANTS[variant]
+        self.symbols = WORLD.symbols_us if self.rules.deck == "us" else WORLD.symbols_fr
+        self.owner = [NEUTRAL] * N
+        self.armies = [0] * N
+        self.count = [0] * (seats + 1)
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.alive = [True] * seats
+        self.out_order: list[int] = []
+        self.mission: list[int | None] = [None] * seats
+        self.phase = SETUP
+        self.current = 0
+        self.turn = 0
+        self.first = 0
+        self.round = 0
+        self.pending = 0
+        self.trade_mode = TRADE_TURN
+        self.trades = 0
+        self.bonus_used = False
+        self.conquered = False
+        self.occupation: list[int] | None = None  # [source, target, minimum]
+        self.after_occupy = ATTACK
+        self.elim_trade: str | None = None
+        self.locked = [0] * N
+        self.gain = 0
+        self.ally_done = False
+        self.queue: list[list[int]] = []  # set-up placements: [seat, owner, armies]
+        self.claims_left = 0
+        self.winner_reason: list | None = None
+        self._setup(self.setup_events)
+
+    # =========================================================================== set-up
+
+    def _setup(self, events: list) -> None:
+        rules, n = self.rules, self.seats
+        if rules.missions:
+            self._deal_missions(events)
+        if rules.setup == CLAIM and n > 2:
+            # 003 "Placement initial des armées" 2-3: claim the 42 territories one by one.
+            self.phase, self.current, self.claims_left = CLAIMING, 0, N
+            return
+        if rules.setup == CLAIM:  # 003 "2 joueurs": deal by thirds, jokers out.
+            self._deal_thirds(events, armies_each=1)
+            self._queue_two_player_setup()
+        elif rules.setup == DEAL and rules.third_force == ALLY:
+            # 000 "Règle pour 2 joueurs": jokers out, 14 cards each, the rest to the allié,
+            # which gets 2 armies on each of its 14 territories (28 in all).
+            self._deal_thirds(events, armies_each=1, third_armies=2)
+            self._queue_round_robin(self.rules.starting_armies[n] - N // 3)
+        elif rules.setup == DEAL:
+            # 000 "Occupations des territoires": all 44 cards (jokers too) dealt one by one;
+            # a joker gives no territory; one army on each territory dealt.
+            deck = list(range(WORLD.cards))
+            self.rng.shuffle(deck)
+            dealt: list[list[int]] = [[] for _ in range(n)]
+            for i, card in enumerate(deck):
+                if not WORLD.is_wild(card):
+                    dealt[i % n].append(card)
+            for seat, territories in enumerate(dealt):
+                self._give(seat, territories, 1, events)
+            self._queue_round_robin(None)
+        else:
+            self._dice_deal(events)
+        self._finish_setup_if_done(events)
+
+    def _deal_missions(self, events: list) -> None:
+        """000 "Préparation": a random secret mission to each; unused ones stay hidden."""
+        absent = set(missions.COLOURS[self.seats:])
+        pool = [
+            i for i, m in enumerate(missions.MISSIONS)
+            if not (m.kind == "destroy" and m.colour in absent
+                    and self.options["absent_colour_missions"] == "removed")
+        ]
+        self.rng.shuffle(pool)
+        for seat in range(self.seats):
+            index = pool[seat]
+            card = missions.MISSIONS[index]
+            events.append(MissionDealt(seat, card.id))
+            # The card's own text: "Si vous êtes vous-même le propriétaire des armées X ...
+            # votre but devient automatically de conquérir 24 territoires"; likewise a colour
+            # nobody plays, when such cards are dealt (option absent_colour_missions).
+            if card.kind == "destroy" and (card.colour == missions.COLOURS[seat] or card.colour in absent):
+                index = missions.FALLBACK_INDEX
+                events.append(MissionChanged(seat, missions.FALLBACK.id))
+            self.mission[seat] = index
+
+    def _deal_thirds(self, events: list, armies_each: int, third_armies: int = 1) -> None:
+        """Deal the 42 territory cards (wild cards out) in three equal piles: seat 0, seat 1,
+        and the third force (003 "2 joueurs"; 000 "Règle pour 2 joueurs")."""
+        deck = list(range(N))
+        self.rng.shuffle(deck)
+        piles = [deck[0::3], deck[1::3], deck[2::3]]
+        self._give(0, piles[0], armies_each, events)
+        self._give(1, piles[1], armies_each, events)
+        self._give(NEUTRAL, piles[2], third_armies, events)
+
+    def _dice_deal(self, events: list) -> None:
+        """000 Conquête "I - La distribution des territoires": jokers out; in turn each player
+        rolls a die and takes that many cards and territories, one army on each; the last
+        one takes what remains. The next player opens "II - La conquête du monde"."""
+        deck = list(range(N))
+        self.rng.shuffle(deck)
+        seat = 0
+        while deck:
+            die = self.rng.randint(1, 6)
+            taken, deck = deck[:die], deck[die:]
+            self._give(seat, taken, 1, events, die=die)
+            seat = (seat + 1) % self.seats
+        self.first = seat
+
+    def _give(self, owner: int, territories: list[int], armies: int, events: list,
+              die: int = 0) -> None:
+        for t in territories:
+            self.owner[t] = owner
+            self.armies[t] = armies
+        self.count[owner] += len(territories)
+        events.append(TerritoriesDealt(owner, tuple(IDS[t] for t in territories), armies, die))
+
+    def _queue_round_robin(self, armies_left: int | None, start: int = 0) -> None:
+        """Set-up placements one army at a time in seat order until all are placed.
+
+        000 "Ils peuvent ensuite répartir à leur gré les armées qui leur restent" happens at
+        once around a real table; one army at a time in turn is its digital equivalent
+        (RULES.md), the 003 way ("chacun place ensuite un MOD 1.0").
+        """
+        n = self.seats
+        left = [
+            armies_left if armies_left is not None
+            else self.rules.starting_armies[n] - self.count[s]
+            for s in range(n)
+        ]
+        while any(left):
+            for i in range(n):
+                seat = (start + i) % n
+                if left[seat] > 0:
+                    self.queue.append([seat, seat, 1])
+                    left[seat] -= 1
+
+    def _queue_two_player_setup(self) -> None:
+        """003 "2 joueurs": each in turn places 2 of its own (on 1 or 2 territories), then 1
+        neutral, until all 40 + 40 + 40 are on the board."""
+        left = self.rules.starting_armies[2] - N // 3
+        while left > 0:
+            for seat in (0, 1):
+                self.queue.append([seat, seat, min(2, left)])
+                self.queue.append([seat, NEUTRAL, 1])
+            left -= 2
+
+    def _finish_setup_if_done(self, events: list) -> None:
+        if self.queue:
+            self.phase, self.current = SETUP, self.queue[0][0]
+            return
+        # The deck for play: all 44 cards shuffled (003 "Mise en place" 6; 000 "l'arbitre
+        # reprend toutes les cartes et en fait un Talon"; 000 2 joueurs "remises en paquet
+        # avec les jokers"; 000 Conquête II "en y ajoutant les Jokers, les bat").
+        self.deck = list(range(WORLD.cards))
+        self.rng.shuffle(self.deck)
+        self.round = 1
+        self._begin_turn(self.first, events)
+
+    # =========================================================================== turns
+
+    def _begin_turn(self, seat: int, events: list) -> None:
+        rules = self.rules
+        self.turn = self.current = seat
+        self.conquered = self.bonus_used = self.ally_done = False
+        if rules.fortify == UNFOUGHT_ARMIES:
+            self.locked = [0] * N
+        drawn = 0
+        held = self.count[seat]
+        if rules.card_gain == PROPORTIONAL:
+            # 000 Conquête "deuxième règle": t territories give t//4 armies and t%4 cards.
+            armies = held // 4
+            drawn = self._draw(seat, held % 4, events)
+        else:
+            if rules.card_gain == TURN_START:
+                # 000 Conquête "Premier temps a)": a card from the top at every turn.
+                drawn = self._draw(seat, 1, events)
+            # 000 "Forces armées A)" and Conquête "b)": one army per 3 territories;
+            # 003 "Territoires": the same, "toujours un minimum de 3".
+            armies = max(rules.minimum_reinforcement, held // 3)
+        # 000 "Forces armées B)", Conquête "c)", 003 "Continents": whole-continent bonuses.
+        for continent in WORLD.continents:
+            if all(self.owner[t] == seat for t in continent.territories):
+                armies += continent.bonus
+        self.pending = self.gain = armies
+        self.trade_mode = TRADE_TURN
+        self.phase = PLACE
+        events.append(TurnStarted(seat, self.round, armies, drawn))
+        if not self._check_mission(seat, events):
+            self._settle_place()
+
+    def _end_turn(self, events: list) -> None:
+        seat = self.turn
+        if self.rules.card_gain == ON_CONQUEST and self.conquered:
+            # 003 "Recevoir des cartes": one card at the end of a turn with a conquest;
+            # 000 "il n'omettra pas de prendre une carte au Talon" (one, the top one).
+            self._draw(seat, 1, events)
+        nxt = self._next_alive(seat)
+        if (nxt - self.first) % self.seats <= (seat - self.first) % self.seats:
+            self.round += 1
+        self._begin_turn(nxt, events)
+
+    def _next_alive(self, seat: int) -> int:
+        for i in range(1, self.seats + 1):
+            candidate = (seat + i) % self.seats
+            if self.alive[candidate]:
+                return candidate
+        return seat
+
+    def _draw(self, seat: int, how_many: int, events: list) -> int:
+        """Draw from the top of the deck; an empty deck is remade from the traded cards,
+        shuffled (000 "Lorsque le Talon est épuisé, l'arbitre reprend les cartes qui ont
+        servi, les bat"). With no card anywhere, nothing is drawn."""
+        drawn = 0
+        for _ in range(how_many):
+            if not self.deck and self.discard:
+                self.deck, self.discard = self.discard, []
+                self.rng.shuffle(self.deck)
+            if not self.deck:
+                break
+            card = self.deck.pop()
+            self.hands[seat].append(card)
+            events.append(CardDrawn(seat, WORLD.card_name(card)))
+            drawn += 1
+        return drawn
+
+    # =========================================================================== to move
+
+    def _to_move(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.current,)
+
+    def _actor(self) -> int:
+        """The owner whose armies the deciding seat moves now."""
+        return NEUTRAL if self.phase in (ALLY_PLACE, ALLY_ATTACK) or (
+            self.phase == OCCUPY and self.after_occupy == ALLY_ATTACK) else self.current
+
+    # =========================================================================== legal
+
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase == ATTACK or phase == ALLY_ATTACK:
+            return self._attack_options()
+        if phase == PLACE:
+            return self._place_options(seat)
+        if phase == SETUP:
+            _, owner, most = self.queue[0]
+            amount = _amount(1, most)
+            return tuple(Place(IDS[t], amount) for t in range(N) if self.owner[t] == owner)
+        if phase == ALLY_PLACE:
+            amount = _amount(1, self.pending)
+            return tuple(Place(IDS[t], amount) for t in range(N) if self.owner[t] == NEUTRAL)
+        if phase == OCCUPY:
+            source, _, low = self.occupation
+            return (Occupy(_amount(low, self.armies[source] - 1)),)
+        if phase == FORTIFY:
+            return self._fortify_options(seat)
+        if phase == CLAIMING:
+            return tuple(Claim(IDS[t]) for t in range(N) if self.armies[t] == 0)
+        return ()
+
+    def _place_options(self, seat: int) -> tuple[Action, ...]:
+        trades = self._trade_options(seat) if self._may_trade(seat) else []
+        if trades and self._must_trade(seat):
+            return tuple(trades)
+        if self.pending:
+            amount = _amount(1, self.pending)
+            trades.extend(Place(IDS[t], amount) for t in range(N) if self.owner[t] == seat)
+        else:
+            trades.append(END)
+        return tuple(trades)
+
+    def _attack_options(self) -> tuple[Action, ...]:
+        me = self._actor()
+        owner, armies = self.owner, self.armies
+        options: list[Action] = []
+        for s in range(N):
+            if owner[s] != me or armies[s] < 2:
+                continue
+            a = armies[s]
+            dice = _amount(1, 3 if a > 3 else a - 1)
+            keep = _amount(1, a - 1)
+            source = IDS[s]
+            for t in NEIGHBOURS[s]:
+                if owner[t] != me and self._attackable(t):
+                    target = IDS[t]
+                    options.append(Attack(source, target, dice))
+                    options.append(Blitz(source, target, keep))
+        options.append(END)
+        return tuple(options)
+
+    def _attackable(self, t: int) -> bool:
+        """Whether the mover may attack territory ``t`` (not its own; checked by callers)."""
+        victim = self.owner[t]
+        if self.phase == ALLY_ATTACK:
+            # 000 2 joueurs "Précisions": never one's own territories with the allié.
+            if victim != self.turn:
+                return False
+        # 000 "Fin d'un combattant", Conquête "Élimination": no elimination before the end of
+        # the 4th round, so a player's last territory cannot be attacked until then.
+        return not (victim >= 0 and self.count[victim] == 1 and self.round <= self.rules.protected_rounds)
+
+    def _fortify_options(self, seat: int) -> tuple[Action, ...]:
+        owner, armies, locked = self.owner, self.armies, self.locked
+        unfought = self.rules.fortify == UNFOUGHT_ARMIES
+        options: list[Action] = []
+        for s in range(N):
+            if owner[s] != seat:
+                continue
+            movable = armies[s] - 1 - (locked[s] if unfought else 0)
+            if movable < 1:
+                continue
+            amount = _amount(1, movable)
+            source = IDS[s]
+            options.extend(
+                Fortify(source, IDS[t], amount) for t in NEIGHBOURS[s] if owner[t] == seat
+            )
+        options.append(END)
+        return tuple(options)
+
+    # =========================================================================== cards
+
+    def _may_trade(self, seat: int) -> bool:
+        hand = self.hands[seat]
+        if self.trade_mode == TRADE_DOWN:
+            # 003 "Éliminer un adversaire": trade until the hand is down to 4, then stop.
+            return len(hand) >= 5
+        return len(hand) >= (1 if self.rules.sets == "different_or_wild" else 3)
+
+    def _must_trade(self, seat: int) -> bool:
+        if self.trade_mode == TRADE_DOWN:
+            return True
+        # 003 "si vous avez en main au début de votre tour 5 ou 6 cartes, vous devez
+        # échanger"; 000 "quand vous avez 5 cartes ou plus vous devez obligatoirement".
+        at = self.rules.forced_trade_at
+        return (self.trade_mode == TRADE_TURN and at is not None and len(self.hands[seat]) >= at
+                and bool(self._trade_options(seat)))
+
+    def _trade_options(self, seat: int) -> list[Action]:
+        bonus = self.rules.territory_bonus
+        sets = cards.candidate_sets(
+            self.hands[seat], self._symbol, self.rules.sets, distinct_cards=bonus is not None
+        )
+        options: list[Action] = []
+        for combo in sets:
+            names = tuple(WORLD.card_name(c) for c in combo)
+            owned = [c for c in combo if not WORLD.is_wild(c) and self.owner[c] == seat]
+            if bonus == BONUS_ONCE and owned and not self.bonus_used:
+                options.extend(TradeCards(names, IDS[c]) for c in owned)
+            else:
+                options.append(TradeCards(names))
+        return options
+
+    def _symbol(self, card: int) -> str:
+        return "wild" if card >= N else self.symbols[card]
+
+    def _trade(self, seat: int, action: TradeCards, events: list) -> None:
+        hand = self.hands[seat]
+        if not isinstance(action.cards, tuple) or not self._may_trade(seat):
+            raise IllegalAction(seat, action, "no set may be traded now")
+        combo = [WORLD.card_index(c) if isinstance(c, str) else None for c in action.cards]
+        if None in combo or len(set(combo)) != len(combo) or any(c not in hand for c in combo):
+            raise IllegalAction(seat, action, f"cards {action.cards} are not all in your hand")
+        symbols = [self._symbol(c) for c in combo]
+        if not cards.is_set(symbols, self.rules.sets):
+            raise IllegalAction(seat, action, f"{sorted(symbols)} is not a set in {self.variant}")
+        owned = [c for c in combo if c < N and self.owner[c] == seat]
+        bonus_rule = self.rules.territory_bonus
+        bonus_cards: list[int] = []
+        if bonus_rule == BONUS_ONCE and owned and not self.bonus_used:
+            # 003 "Territoires occupés": +2 on one owned territory shown, once a turn; "vous
+            # devez alors choisir entre eux".
+            t = INDEX.get(action.bonus_territory) if isinstance(action.bonus_territory, str) else None
+            if t not in owned:
+                names = [IDS[c] for c in owned]
+                raise IllegalAction(seat, action, f"choose the +2 territory among {names}")
+            bonus_cards = [t]
+        elif action.bonus_territory is not None:
+            raise IllegalAction(seat, action, "no territory bonus applies to this trade")
+        elif bonus_rule == BONUS_PER_CARD:
+            # 000 "Premier temps C)": 2 more armies per card of an occupied territory, which
+            # "doivent être placées sur ces territoires et non ailleurs".
+            bonus_cards = owned
+        if self.rules.sets == SETS_SYMBOL_TABLE:
+            value = cards.table_value(symbols)
+        else:
+            value = self.rules.set_value(self.trades)
+        self.trades += 1
+        for c in combo:
+            hand.remove(c)
+        if self.rules.traded_to_deck_bottom:
+            self.deck[:0] = combo  # 003: "replacées au bas de la pile"
+        else:
+            self.discard.extend(combo)  # 000: "Les cartes qui ont servi sont écartées"
+        if bonus_cards and bonus_rule == BONUS_ONCE:
+            self.bonus_used = True
+        for t in bonus_cards:
+            self.armies[t] += 2
+        self.pending += value
+        self.gain += value + 2 * len(bonus_cards)
+        events.append(CardsTraded(seat, action.cards, value, tuple(IDS[t] for t in bonus_cards)))
+
+    # =========================================================================== apply
+
+    def _apply(self, seat: int, action: Action) -> list:
+        events: list = []
+        kind = type(action)
+        phase = self.phase
+        if kind is Attack or kind is Blitz:
+            if phase != ATTACK and phase != ALLY_ATTACK:
+                raise IllegalAction(seat, action, f"no attack in the {phase} phase")
+            self._attack(seat, action, events)
+        elif kind is Place:
+            self._place(seat, action, events)
+        elif kind is EndPhase:
+            self._end_phase(seat, action, events)
+        elif kind is Occupy:
+            if phase != OCCUPY:
+                raise IllegalAction(seat, action, f"nothing to occupy in the {phase} phase")
+            self._occupy(seat, action, events)
+        elif kind is TradeCards:
+            if phase != PLACE:
+                raise IllegalAction(seat, action, f"sets are traded before attacking, not in the {phase} phase")
+            self._trade(seat, action, events)
+            self._settle_place()
+        elif kind is Fortify:
+            if phase != FORTIFY:
+                raise IllegalAction(seat, action, f"no fortification in the {phase} phase")
+            self._fortify(seat, action, events)
+        elif kind is Claim:
+            self._claim(seat, action, events)
+        else:
+            raise IllegalAction(seat, action, "not a classic Risk action")
+        return events
+
+    def _territory(self, seat: int, action: Action, name: object) -> int:
+        t = INDEX.get(name) if isinstance(name, str) else None
+        if t is None:
+            raise IllegalAction(seat, action, f"no territory {name!r}")
+        return t
+
+    @staticmethod
+    def _count(seat: int, action: Action, value: object, low: int, high: int, what: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise IllegalAction(seat, action, f"{what} must be a whole number from {low} to {high}, not {value!r}")
+        return value
+
+    def _claim(self, seat: int, action: Claim, events: list) -> None:
+        if self.phase != CLAIMING:
+            raise IllegalAction(seat, action, f"no claiming in the {self.phase} phase")
+        t = self._territory(seat, action, action.territory)
+        if self.armies[t]:
+            raise IllegalAction(seat, action, f"{action.territory} is already held")
+        self.owner[t], self.armies[t] = seat, 1
+        self.count[seat] += 1
+        self.claims_left -= 1
+        events.append(Claimed(seat, IDS[t]))
+        if self.claims_left:
+            self.current = (seat + 1) % self.seats
+            return
+        # 003 step 4: "Toujours dans le même ordre" each then reinforces one army at a time;
+        # the order goes on from the seat after the last claim.
+        self._queue_round_robin(None, start=(seat + 1) % self.seats)
+        self._finish_setup_if_done(events)
+
+    def _place(self, seat: int, action: Place, events: list) -> None:
+        phase = self.phase
+        if phase == SETUP:
+            _, owner, most = self.queue[0]
+        elif phase == PLACE:
+            owner, most = seat, self.pending
+            if self._may_trade(seat) and self._must_trade(seat):
+                raise IllegalAction(seat, action, "you must trade a set first")
+        elif phase == ALLY_PLACE:
+            owner, most = NEUTRAL, self.pending
+        else:
+            raise IllegalAction(seat, action, f"no armies to place in the {phase} phase")
+        t = self._territory(seat, action, action.territory)
+        if self.owner[t] != owner:
+            whose = "the third force's" if owner == NEUTRAL else "your"
+            raise IllegalAction(seat, action, f"{action.territory} is not one of {whose} territories")
+        if most < 1:
+            raise IllegalAction(seat, action, "no armies left to place")
+        armies = self._count(seat, action, action.armies, 1, most, "armies")
+        self.armies[t] += armies
+        events.append(Placed(seat, owner, IDS[t], armies))
+        if phase == SETUP:
+            if armies == most:
+                self.queue.pop(0)
+            else:
+                self.queue[0][2] -= armies
+            self._finish_setup_if_done(events)
+        elif phase == PLACE:
+            self.pending -= armies
+            if not self._check_mission(seat, events):
+                self._settle_place()
+        else:
+            self.pending -= armies
+            if not self.pending:
+                self.phase = ALLY_ATTACK
+
+    def _settle_place(self) -> None:
+        """Leave the place phase for the attack once nothing is left to place or trade."""
+        seat = self.current
+        if not self.pending and not (self._may_trade(seat) and self._trade_options(seat)):
+            self.phase = ATTACK
+            self.trade_mode = TRADE_TURN
+
+    def _end_phase(self, seat: int, action: EndPhase, events: list) -> None:
+        phase = self.phase
+        if phase == PLACE:
+            if self.pending or not self._may_trade(seat) or self._must_trade(seat):
+                raise IllegalAction(seat, action, "place every army (and any forced set) first")
+            self.phase = ATTACK
+            self.trade_mode = TRADE_TURN
+        elif phase == ATTACK:
+            if self.rules.third_force == ALLY and not self.ally_done and self.count[NEUTRAL]:
+                # 000 "Opérations avec l'allié": after A's attacks, B places the allié's half
+                # of A's gain ("9 : 2 = 4") and may counter-attack with it; then A resumes.
+                self.ally_done = True
+                self.pending = self.gain // 2
+                self.current = 1 - self.turn
+                self.phase = ALLY_PLACE if self.pending else ALLY_ATTACK
+            else:
+                self.phase = FORTIFY
+        elif phase == ALLY_ATTACK:
+            self.phase, self.current = ATTACK, self.turn
+        elif phase == FORTIFY:
+            self._end_turn(events)
+        else:
+            raise IllegalAction(seat, action, f"the {phase} phase cannot be ended now")
+
+    # =========================================================================== combat
+
+    def _attack(self, seat: int, action: Attack | Blitz, events: list) -> None:
+        me = self._actor()
+        s = self._territory(seat, action, action.source)
+        t = self._territory(seat, action, action.target)
+        owner, armies = self.owner, self.armies
+        if owner[s] != me:
+            raise IllegalAction(seat, action, f"{action.source} is not yours to attack from")
+        if armies[s] < 2:
+            # 000 "Combats": "il ne peut attaquer qu'en partant d'un territoire occupé par 2
+            # armées au moins"; 003 "au moins deux unités".
+            raise IllegalAction(seat, action, f"{action.source} needs at least 2 armies to attack")
+        if t not in ADJACENT[s]:
+            raise IllegalAction(seat, action, f"{action.target} does not border {action.source}")
+        if owner[t] == me or not self._attackable(t):
+            raise IllegalAction(seat, action, f"{action.target} may not be attacked now")
+        if type(action) is Attack:
+            # 003: "au moins une unité de plus que le nombre de dés"; 1 to 3 dice.
+            dice = self._count(seat, action, action.dice, 1, min(3, armies[s] - 1), "dice")
+            self._roll(s, t, dice, events)
+        else:
+            keep = self._count(seat, action, action.keep, 1, armies[s] - 1, "keep")
+            dice = 0
+            while armies[s] > keep and armies[t]:
+                dice = min(3, armies[s] - 1)
+                self._roll(s, t, dice, events)
+        if armies[t] == 0:
+            self._conquer(s, t, dice, events)
+
+    def _roll(self, s: int, t: int, dice: int, events: list) -> None:
+        """One roll: 000 "On compare séparément chacun de ses dés ... en commençant par le
+        plus fort"; "en cas d'égalité de points, le défenseur l'emporte"; 003 the same. The
+        defender always rolls the most dice it may (RULES.md: 000 "il est dans son intérêt
+        de se défendre toujours avec le maximum")."""
+        random = self.rng.random
+        armies = self.armies
+        defending = armies[t] if armies[t] < self.rules.defender_max_dice else self.rules.defender_max_dice
+        attack = sorted([int(random() * 6) + 1 for _ in range(dice)], reverse=True)
+        defence = sorted([int(random() * 6) + 1 for _ in range(defending)], reverse=True)
+        lost_attack = lost_defence = 0
+        for a, d in zip(attack, defence, strict=False):
+            if a > d:
+                lost_defence += 1
+            else:
+                lost_attack += 1
+        armies[s] -= lost_attack
+        armies[t] -= lost_defence
+        if self.rules.fortify == UNFOUGHT_ARMIES:
+            # 000 Conquête "Troisième temps": armies that fought may not move after.
+            self.locked[s] = max(self.locked[s], dice) - lost_attack
+        events.append(DiceRolled(IDS[s], IDS[t], tuple(attack), tuple(defence), lost_attack, lost_defence))
+
+    def _conquer(self, s: int, t: int, dice: int, events: list) -> None:
+        me, victim = self.owner[s], self.owner[t]
+        self.owner[t] = me
+        self.count[me] += 1
+        self.count[victim] -= 1
+        if me == self.turn:
+            self.conquered = True
+        events.append(Conquered(me, IDS[s], IDS[t], victim))
+        if victim >= 0 and self.count[victim] == 0:
+            self._eliminate(victim, me, events)
+            if self.phase == OVER:
+                return
+        if me >= 0 and self._check_mission(me, events):
+            return
+        # 003 "Capter des territoires": move at least as many as the dice of the last roll;
+        # 000: "il occupe ce territoire avec les armées qu'il a effectivement engagées au
+        # dernier coup de dés" and may bring more, leaving one behind.
+        self.after_occupy = self.phase
+        self.occupation = [s, t, dice]
+        if dice == self.armies[s] - 1:
+            self._move_in(dice, events)
+        else:
+            self.phase = OCCUPY
+
+    def _occupy(self, seat: int, action: Occupy, events: list) -> None:
+        source, _, low = self.occupation
+        armies = self._count(seat, action, action.armies, low, self.armies[source] - 1, "armies")
+        self._move_in(armies, events)
+
+    def _move_in(self, armies: int, events: list) -> None:
+        s, t, _ = self.occupation
+        self.armies[s] -= armies
+        self.armies[t] = armies
+        if self.rules.fortify == UNFOUGHT_ARMIES:
+            self.locked[s] = max(0, self.locked[s] - armies)
+            self.locked[t] = armies
+        self.occupation = None
+        self.phase = self.after_occupy
+        events.append(Moved(IDS[s], IDS[t], armies, "occupy"))
+        if self.owner[t] >= 0 and self._check_mission(self.owner[t], events):
+            return
+        if self.elim_trade:
+            self.phase, self.trade_mode, self.elim_trade = PLACE, self.elim_trade, None
+            self._settle_place()
+
+    def _eliminate(self, victim: int, by: int, events: list) -> None:
+        self.alive[victim] = False
+        self.out_order.append(victim)
+        taken = self.hands[victim]
+        self.hands[victim] = []
+        if by >= 0:
+            # 000 "Fin d'un combattant" / 003 "Éliminer un adversaire": the cards change hands.
+            self.hands[by].extend(taken)
+        events.append(Eliminated(victim, by, len(taken)))
+        if self._destroy_missions(victim, by, events):
+            return
+        players = [s for s in range(self.seats) if self.alive[s]]
+        if len(players) == 1:
+            reason = "world_conquered" if self.rules.third_force is None else "opponent_eliminated"
+            self._finish(players[0], reason, events)
+            return
+        if by == self.turn:
+            hand = self.hands[by]
+            if self.rules.elimination_trade == ELIM_TRADE_DOWN:
+                # 003: "si votre propre main dépasse 5 cartes ... échanger ... pour repasser à
+                # une main de 4 cartes au maximum"; with 5 or fewer, wait for the next turn.
+                self.elim_trade = TRADE_DOWN if len(hand) > 5 else None
+            elif cards.candidate_sets(hand, self._symbol, self.rules.sets, False):
+                # 000: "peut se servir immédiatement [de ses cartes] pour acquérir de
+                # nouvelles armées. Il les place aussitôt"; Conquête "exceptionnellement".
+                self.elim_trade = TRADE_FREE
+
+    # =========================================================================== fortify
+
+    def _fortify(self, seat: int, action: Fortify, events: list) -> None:
+        s = self._territory(seat, action, action.source)
+        t = self._territory(seat, action, action.target)
+        if self.owner[s] != seat or self.owner[t] != seat:
+            raise IllegalAction(seat, action, "both territories must be yours")
+        if t not in ADJACENT[s]:
+            # 000 "Troisième temps": "sur un autre territoire contigu"; 003 "adjacents".
+            raise IllegalAction(seat, action, f"{action.target} does not border {action.source}")
+        unfought = self.rules.fortify == UNFOUGHT_ARMIES
+        movable = self.armies[s] - 1 - (self.locked[s] if unfought else 0)
+        if movable < 1:
+            raise IllegalAction(seat, action, f"no army of {action.source} may move now")
+        armies = self._count(seat, action, action.armies, 1, movable, "armies")
+        self.armies[s] -= armies
+        self.armies[t] += armies
+        events.append(Moved(IDS[s], IDS[t], armies, "fortify"))
+        if self._check_mission(seat, events):
+            return
+        if unfought:
+            # 000 Conquête: several moves, each army once and only to a neighbour.
+            self.locked[t] += armies
+        else:
+            # 000 "Il ne peut faire qu'un seul déplacement"; 003 one consolidation.
+            self._end_turn(events)
+
+    # =========================================================================== missions
+
+    def _check_mission(self, seat: int, events: list) -> bool:
+        """000 "Le vainqueur": the first to fulfil its mission wins at once."""
+        index = self.mission[seat] if self.rules.missions else None
+        if index is None:
+            return False
+        card = missions.ALL[index]
+        if missions.achieved(card, seat, self.owner, self.armies, WORLD):
+            self._finish(seat, "mission_accomplished", events, card.id)
+            return True
+        return False
+
+    def _destroy_missions(self, victim: int, by: int, events: list) -> bool:
+        """Destroy cards aimed at ``victim``'s colour: met by the eliminator; for anyone
+        else, per option ``destroyed_by_other``."""
+        if not self.rules.missions:
+            return False
+        colour = missions.COLOURS[victim]
+        order = [by] + [s for s in range(self.seats) if s != by] if by >= 0 else range(self.seats)
+        for seat in order:
+            index = self.mission[seat]
+            card = missions.ALL[index]
+            if card.kind != "destroy" or card.colour != colour or not self.alive[seat]:
+                continue
+            if seat == by or self.options["destroyed_by_other"] == "completed":
+                self._finish(seat, "mission_accomplished", events, card.id)
+                return True
+            self.mission[seat] = missions.FALLBACK_INDEX
+            events.append(MissionChanged(seat, missions.FALLBACK.id))
+            if self._check_mission(seat, events):
+                return True
+        return False
+
+    # =========================================================================== results
+
+    def _finish(self, winner: int, reason: str, events: list, mission: str = "") -> None:
+        self.phase = OVER
+        self.winner_reason = [winner, reason, mission]
+        events.append(MatchEnded(reason, (winner,), mission))
+        self._result = self._ranked((winner,), reason)
+
+    def _ranked(self, winners: tuple[int, ...], reason: str) -> Result:
+        """Winners first; then survivors by territories (ties share a place); then the
+        eliminated, the last one out first."""
+        ranking: list[tuple[int, ...]] = [winners] if winners else []
+        survivors = [s for s in range(self.seats) if self.alive[s] and s not in winners]
+        for held in sorted({self.count[s] for s in survivors}, reverse=True):
+            ranking.append(tuple(s for s in survivors if self.count[s] == held))
+        ranking.extend((s,) for s in reversed(self.out_order))
+        scores = tuple(float(self.count[s]) for s in range(self.seats))
+        detail = f"{reason}: seat {winners[0]} wins" if winners else reason
+        return Result(tuple(ranking), scores, reason, detail)
+
+    def _step_limit_result(self) -> Result:
+        self.phase = OVER
+        return self._ranked((), "step_limit")
+
+    # =========================================================================== view
+
+    def _observation(self, seat: int) -> RiskObservation:
+        index = self.mission[seat]
+        mission = None
+        if index is not None:
+            card = missions.ALL[index]
+            mission = MissionView(card.id, card.text_fr, card.text_en)
+        occupation = None
+        if self.occupation is not None:
+            s, t, low = self.occupation
+            occupation = Occupation(IDS[s], IDS[t], low, self.armies[s] - 1)
+        progressive = self.rules.sets != SETS_SYMBOL_TABLE
+        return RiskObservation(
+            seat=seat,
+            variant=self.variant,
+            board=WORLD,
+            phase=self.phase,
+            turn_seat=self.turn,
+            acting_for=self._actor() if self.phase != OVER else seat,
+            round=self.round,
+            owners=tuple(self.owner),
+            armies=tuple(self.armies),
+            alive=tuple(self.alive),
+            hand=tuple(
+                CardView(WORLD.card_name(c), None if c >= N else IDS[c], self._symbol(c))
+                for c in sorted(self.hands[seat])
+            ),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            mission=mission,
+            colours=missions.COLOURS[: self.seats],
+            deck_size=len(self.deck),
+            discard=tuple(WORLD.card_name(c) for c in self.discard),
+            trades_done=self.trades,
+            next_set_value=self.rules.set_value(self.trades) if progressive else None,
+            armies_to_place=self.pending if self.phase in (PLACE, ALLY_PLACE) else 0,
+            occupation=occupation,
+            conquered_this_turn=self.conquered,
+            steps=self.steps,
+        )
+
+    # =========================================================================== snapshot
+
+    def _snapshot(self) -> dict[str, Any]:
+        state = {}
+        for name in STATE_FIELDS:
+            value = getattr(self, name)
+            state[name] = [list(v) if isinstance(v, list) else v for v in value] if isinstance(value, list) else value
+        return state
+
+    def _restore(self, state: Mapping[str, Any]) -> None:
+        self.rules = VARIANTS[self.variant]
+        self.symbols = WORLD.symbols_us if self.rules.deck == "us" else WORLD.symbols_fr
+        for name in STATE_FIELDS:
+            value = state[name]
+            setattr(self, name, [list(v) if isinstance(v, list) else v for v in value]
+                    if isinstance(value, list) else value)
+        if self.winner_reason is not None:
+            winner, reason, _ = self.winner_reason
+            self._result = self._ranked((winner,), reason)
+        elif self.phase == OVER:
+            self._result = self._ranked((), "step_limit")

@@ -1,0 +1,84 @@
+"""Secret missions of the Miro-Meccano rule for 3 to 6 players (seed 000, "But du jeu",
+"Le vainqueur"), from ``data/risk_missions.json``.
+
+Seats play the colours in the order the destroy cards are listed (yellow, red, blue, black,
+purple, green): seat 0 is yellow. The book leaves three cases of "détruire les armées X"
+open or answered by the card alone; the options of :data:`OPTIONS` decide them (RULES.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.core.contract import Option
+from engines.risk.board import MISSIONS_DATA, Board
+
+
+@dataclass(frozen=True, slots=True)
+class Mission:
+    """One mission card: its texts and its goal in structured form."""
+
+    id: str
+    text_fr: str
+    text_en: str
+    kind: str  # "territories", "continents" or "destroy"
+    count: int = 0  # territories: how many
+    min_armies: int = 1  # territories: armies each
+    continents: tuple[str, ...] = ()  # continents: the ones named
+    plus_any: int = 0  # continents: how many more of the player's choice
+    colour: str = ""  # destroy: the colour to wipe out
+
+
+def _mission(card: dict) -> Mission:
+    goal = card["goal"]
+    base = {"id": card["id"], "text_fr": card["text_fr"], "text_en": card["text_en"]}
+    if goal["type"] == "territories":
+        return Mission(kind="territories", count=goal["count"],
+                       min_armies=goal["min_armies_each"], **base)
+    if goal["type"] == "continents":
+        return Mission(kind="continents", continents=tuple(goal["continents"]),
+                       plus_any=goal["plus_any_other"], **base)
+    return Mission(kind="destroy", colour=goal["color"], **base)
+
+
+MISSIONS: tuple[Mission, ...] = tuple(_mission(card) for card in MISSIONS_DATA["missions"])
+COLOURS: tuple[str, ...] = tuple(m.colour for m in MISSIONS if m.kind == "destroy")
+FALLBACK = Mission(
+    id="fallback_24",
+    text_fr="Vous devez conquérir 24 territoires aux choix.",
+    text_en="Occupy 24 territories of your choice (the written fallback of a destroy card).",
+    kind="territories",
+    count=24,
+)
+"""What a destroy card becomes by its own text: "votre but devient ... 24 territoires"."""
+ALL = (*MISSIONS, FALLBACK)
+FALLBACK_INDEX = len(MISSIONS)
+
+ABSENT_COLOUR = Option(
+    "absent_colour_missions",
+    "destroy cards of colours no seat plays: 'removed' before the deal (the Parker/Hasbro "
+    "rule), or dealt and worth '24_territories'",
+    default="removed",
+    choices=("removed", "24_territories"),
+)
+DESTROYED_BY_OTHER = Option(
+    "destroyed_by_other",
+    "when another seat wipes out your target colour: '24_territories' (the French card) or "
+    "'completed' (the Hasbro US rule: your mission is accomplished)",
+    default="24_territories",
+    choices=("24_territories", "completed"),
+)
+OPTIONS = (ABSENT_COLOUR, DESTROYED_BY_OTHER)
+
+
+def achieved(mission: Mission, seat: int, owners: list[int], armies: list[int],
+             board: Board) -> bool:
+    """Whether ``seat`` holds what ``mission`` asks (destroy goals are met at elimination)."""
+    if mission.kind == "territories":
+        held = sum(1 for t, o in enumerate(owners) if o == seat and armies[t] >= mission.min_armies)
+        return held >= mission.count
+    if mission.kind == "continents":
+        whole = {c.id for c in board.continents if all(owners[t] == seat for t in c.territories)}
+        named = set(mission.continents)
+        return named <= whole and len(whole - named) >= mission.plus_any
+    return False

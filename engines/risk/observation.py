@@ -1,0 +1,69 @@
+"""What one seat may know of a classic Risk match: the open board and its own secrets.
+
+Never in it: another seat's cards or mission, the order of the deck, the seed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.risk.board import Board
+
+NEUTRAL = -1
+"""Owner id of the third force: the 003 neutral army or the 000 allié."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A card in the seat's own hand: its id, territory (None for a wild card) and symbol."""
+
+    id: str
+    territory: str | None
+    symbol: str
+
+
+@dataclass(frozen=True, slots=True)
+class MissionView:
+    """The seat's own secret mission as it stands now (a destroy card may have fallen back)."""
+
+    id: str
+    text_fr: str
+    text_en: str
+
+
+@dataclass(frozen=True, slots=True)
+class Occupation:
+    """A conquest waiting for its occupation: armies to move from ``source`` to ``target``."""
+
+    source: str
+    target: str
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True, slots=True)
+class RiskObservation:
+    """One seat's view. ``owners`` and ``armies`` follow ``board.territories``' order."""
+
+    seat: int
+    variant: str
+    board: Board  # static: the same object for every observation of the game
+    phase: str  # claim, setup, place, attack, occupy, fortify, ally_place, ally_attack, over
+    turn_seat: int  # whose turn it is
+    acting_for: int  # the owner the deciding seat moves now: itself, or -1 for the allié
+    round: int  # 0 during set-up, then 1, 2, ... (a round is one turn of every seat)
+    owners: tuple[int, ...]  # seat owning each territory; -1 the neutral army / allié
+    armies: tuple[int, ...]
+    alive: tuple[bool, ...]  # per seat
+    hand: tuple[CardView, ...]  # this seat's cards only
+    hand_sizes: tuple[int, ...]  # per seat: public
+    mission: MissionView | None  # this seat's mission only
+    colours: tuple[str, ...]  # per seat, for "destroy the X armies" missions
+    deck_size: int
+    discard: tuple[str, ...]  # traded cards, face up (000 "les cartes qui ont servi")
+    trades_done: int  # sets traded so far by everyone (drives progressive values)
+    next_set_value: int | None  # armies for the next progressive set; None under the table
+    armies_to_place: int
+    occupation: Occupation | None
+    conquered_this_turn: bool
+    steps: int
