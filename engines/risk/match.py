@@ -751,7 +751,9 @@ class RiskMatch(Match):
             return
         players = [s for s in range(self.seats) if self.alive[s]]
         if len(players) == 1:
-            reason = "world_conquered" if self.rules.third_force is None else "opponent_eliminated"
+            # 003 "Gagner la partie" / 000 "Fin de partie": the whole world; with two players
+            # and a third force, the opponent's last territory (003 2 joueurs, 000 2 joueurs).
+            reason = "opponent_eliminated" if self.seats == 2 else "world_conquered"
             self._finish(players[0], reason, events)
             return
         if by == self.turn:

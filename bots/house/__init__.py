@@ -1,0 +1,1 @@
+"""The house bots: reference players of every strength, for ladders and tests."""
