@@ -118,8 +118,15 @@ class Recorder:
         )
 
 
-def start(game: str, variant: str, seats: int, seed: int, options: dict | None = None,
-          players: tuple[str, ...] = ()) -> Recorder:
+def start(
+    game: str,
+    variant: str,
+    seats: int,
+    seed: int,
+    *,
+    options: dict | None = None,
+    players: tuple[str, ...] = (),
+) -> Recorder:
     """Create a match and a recorder for it (the creation's events are in the digest)."""
     match = get_game(game).new_match(variant, seats, seed, options)
     recorder = Recorder(match, players)
@@ -129,8 +136,14 @@ def start(game: str, variant: str, seats: int, seed: int, options: dict | None =
 
 def simulate(replay: Replay) -> Recorder:
     """Re-play every action of ``replay`` on a new match (raises on an illegal action)."""
-    recorder = start(replay.game, replay.variant, replay.seats, replay.seed, replay.options,
-                     replay.players)
+    recorder = start(
+        replay.game,
+        replay.variant,
+        replay.seats,
+        replay.seed,
+        options=replay.options,
+        players=replay.players,
+    )
     for seat, action in replay.actions:
         recorder.apply(seat, action)
     return recorder

@@ -24,7 +24,9 @@ class AlwaysAttackPlayer:
             by_kind.setdefault(type(action), []).append(action)
         for kind in (TradeCards, Blitz, Occupy):
             if kind in by_kind:
-                template = self.rng.choice(by_kind[kind]) if kind is not Occupy else by_kind[kind][0]
+                template = (
+                    self.rng.choice(by_kind[kind]) if kind is not Occupy else by_kind[kind][0]
+                )
                 amount = bounds(template)
                 if amount is None:
                     return template

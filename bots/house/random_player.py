@@ -26,4 +26,8 @@ class RandomPlayer:
         """A uniformly random legal action."""
         template = self.rng.choice(legal_actions)
         amount = bounds(template)
-        return template if amount is None else fill(template, self.rng.randint(amount.low, amount.high))
+        return (
+            template
+            if amount is None
+            else fill(template, self.rng.randint(amount.low, amount.high))
+        )

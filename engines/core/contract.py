@@ -82,9 +82,12 @@ class Action:
     """
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Base of every game's events: what happened, in order, as plain data.
+
+    Events are read-only records; they are not frozen only because they are made on the
+    hot path of every decision, where a frozen dataclass costs four times as much to build.
 
     ``private_to`` names the only seat that may see the event as it is; every other
     seat, spectator and replay shown to a bot sees :meth:`redacted` instead.
@@ -165,9 +168,7 @@ class Option:
         if (self.minimum is not None and value < self.minimum) or (
             self.maximum is not None and value > self.maximum
         ):
-            raise BadSetup(
-                f"option {self.name}={value}: expected {self.minimum}..{self.maximum}"
-            )
+            raise BadSetup(f"option {self.name}={value}: expected {self.minimum}..{self.maximum}")
         return value
 
 
@@ -273,7 +274,9 @@ class Match(ABC):
         if self._result is not None:
             raise MatchOver(seat, action, f"the match is over ({self._result.reason})")
         if seat not in self._to_move():
-            raise IllegalAction(seat, action, f"not this seat's decision (to move: {self._to_move()})")
+            raise IllegalAction(
+                seat, action, f"not this seat's decision (to move: {self._to_move()})"
+            )
         events = self._apply(seat, action)
         self.steps += 1
         if self._result is None and self.steps >= self.options["max_steps"]:
@@ -310,14 +313,20 @@ class Match(ABC):
         """Rebuild a match from :meth:`snapshot`'s data."""
         if state.get("engine_version") != cls.game.engine_version:
             raise BadSetup(
-                f"snapshot of engine {state.get('engine_version')}, this is {cls.game.engine_version}"
+                f"snapshot of {state.get('engine_version')}, not {cls.game.engine_version}"
             )
         match = cls.__new__(cls)
-        Match.__init__(match, state["variant"], state["seats"], state["seed"], dict(state["options"]))
+        Match.__init__(
+            match, state["variant"], state["seats"], state["seed"], dict(state["options"])
+        )
         match.steps = state["steps"]
         match.rng.setstate(_rng_from_plain(state["rng"]))
         match._restore(state)
         return match
+
+    def summary(self) -> list[str]:
+        """Game-specific lines for people about the match so far (empty by default)."""
+        return []
 
     # -- hooks --------------------------------------------------------------------
 
@@ -378,5 +387,3 @@ def _rng_to_plain(state: tuple) -> list:
 def _rng_from_plain(plain: list) -> tuple:
     version, internal, gauss = plain
     return (version, tuple(internal), gauss)
-
-

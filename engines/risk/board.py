@@ -92,7 +92,9 @@ def load_board(data: dict) -> Board:
             name=c["name"],
             name_fr=c["name_fr"],
             bonus=c["bonus"],
-            territories=tuple(i for i, t in enumerate(data["territories"]) if t["continent"] == c["id"]),
+            territories=tuple(
+                i for i, t in enumerate(data["territories"]) if t["continent"] == c["id"]
+            ),
         )
         for c in data["continents"]
     )

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 
 from engines.risk.board import WILD
 from engines.risk.variants import SETS_DIFFERENT_OR_WILD, SETS_STANDARD, SETS_SYMBOL_TABLE
@@ -31,8 +31,10 @@ def is_set(symbols: Sequence[str], rule: str) -> bool:
 
     >>> is_set(["infantry", "wild", "wild"], "standard"), is_set(["wild"], "standard")
     (True, False)
-    >>> is_set(["wild"], "different_or_wild"), is_set(["wild", "infantry", "cavalry"], "symbol_table")
-    (True, False)
+    >>> is_set(["wild"], "different_or_wild")
+    True
+    >>> is_set(["wild", "infantry", "cavalry"], "symbol_table")
+    False
     """
     key = tuple(sorted(symbols))
     if rule == SETS_DIFFERENT_OR_WILD:
@@ -57,31 +59,47 @@ def _joker_pair(key: tuple[str, ...]) -> bool:
     return len(key) == 3 and len(others) == 2 and others[0] == others[1]
 
 
-def candidate_sets(hand: Sequence[int], symbol_of, rule: str,
-                   distinct_cards: bool) -> list[tuple[int, ...]]:
-    """The sets a hand can trade, as tuples of cards.
+_CODES = {"infantry": 0, "cavalry": 1, "artillery": 2, WILD: 3}
+_NAMES = ("infantry", "cavalry", "artillery", WILD)
+# For each rule, whether three symbol codes (in any order) make a set: a 64-entry table
+# indexed by 16*a + 4*b + c, so that listing sets needs no sorting (a hot path).
+_TRIPLES = {
+    rule: tuple(
+        is_set((_NAMES[i // 16], _NAMES[i // 4 % 4], _NAMES[i % 4]), rule) for i in range(64)
+    )
+    for rule in (SETS_STANDARD, SETS_SYMBOL_TABLE, SETS_DIFFERENT_OR_WILD)
+}
+
+
+def candidate_sets(
+    hand: Sequence[int], symbol_of, rule: str, distinct_cards: bool
+) -> list[tuple[int, ...]]:
+    """The sets a hand can trade, as tuples of cards in increasing order.
 
     With ``distinct_cards`` every combination of cards is listed (the cards' territories
     matter for a bonus); otherwise one set per pattern of symbols, of the lowest cards.
+
+    >>> symbols = {1: "infantry", 2: "infantry", 3: "infantry", 4: "cavalry"}
+    >>> candidate_sets([4, 3, 2, 1], symbols.get, "standard", distinct_cards=False)
+    [(1, 2, 3)]
     """
-    sizes = (1, 3) if rule == SETS_DIFFERENT_OR_WILD else (3,)
     cards = sorted(hand)
-    if distinct_cards:
-        return [combo for size in sizes for combo in combinations(cards, size)
-                if is_set([symbol_of(c) for c in combo], rule)]
-    by_symbol: dict[str, list[int]] = {}
-    for card in cards:
-        by_symbol.setdefault(symbol_of(card), []).append(card)
-    found = []
-    for size in sizes:
-        for pattern in combinations_with_replacement(sorted(by_symbol), size):
-            if any(pattern.count(s) > len(by_symbol[s]) for s in set(pattern)):
+    codes = [_CODES[symbol_of(c)] for c in cards]
+    triples = _TRIPLES[rule]
+    found: list[tuple[int, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    if rule == SETS_DIFFERENT_OR_WILD:
+        for card, code in zip(cards, codes, strict=True):
+            if code == 3 and (distinct_cards or (3,) not in seen):
+                seen.add((3,))
+                found.append((card,))
+    for i, j, k in combinations(range(len(cards)), 3):
+        if not triples[16 * codes[i] + 4 * codes[j] + codes[k]]:
+            continue
+        if not distinct_cards:
+            pattern = tuple(sorted((codes[i], codes[j], codes[k])))
+            if pattern in seen:
                 continue
-            if is_set(pattern, rule):
-                taken: dict[str, int] = {}
-                combo = []
-                for symbol in pattern:
-                    combo.append(by_symbol[symbol][taken.get(symbol, 0)])
-                    taken[symbol] = taken.get(symbol, 0) + 1
-                found.append(tuple(sorted(combo)))
+            seen.add(pattern)
+        found.append((cards[i], cards[j], cards[k]))
     return found

@@ -1,4 +1,4 @@
-"""What happens in a classic Risk match, as typed events in order.
+"""What happens in a classic Risk match, as typed events in order (read-only records).
 
 Only :class:`CardDrawn`, :class:`MissionDealt` and :class:`MissionChanged` are private: any
 other seat sees them without the card or the mission.
@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from engines.core.contract import Event
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TerritoriesDealt(Event):
     """Set-up: ``owner`` (a seat, or -1 for the neutral army / allié) gets these territories."""
 
@@ -21,7 +21,7 @@ class TerritoriesDealt(Event):
     die: int = 0  # the die rolled for them in "La conquête du monde" (0: no die)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MissionDealt(Event):
     """``seat`` gets its secret mission (private)."""
 
@@ -36,7 +36,7 @@ class MissionDealt(Event):
         return replace(self, mission="")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MissionChanged(Event):
     """``seat``'s destroy mission became its written fallback (private)."""
 
@@ -51,7 +51,7 @@ class MissionChanged(Event):
         return replace(self, mission="")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Claimed(Event):
     """``seat`` claimed a free territory with one army."""
 
@@ -59,7 +59,7 @@ class Claimed(Event):
     territory: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Placed(Event):
     """``seat`` placed armies on a territory of ``owner`` (itself, or -1 for the third force)."""
 
@@ -69,7 +69,7 @@ class Placed(Event):
     armies: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnStarted(Event):
     """``seat``'s turn began in ``round``; it receives ``reinforcements`` before any set."""
 
@@ -79,7 +79,7 @@ class TurnStarted(Event):
     cards_drawn: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardsTraded(Event):
     """``seat`` traded ``cards`` for ``armies``; +2 went on each of ``bonus_territories``."""
 
@@ -89,7 +89,7 @@ class CardsTraded(Event):
     bonus_territories: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DiceRolled(Event):
     """One roll of a battle: the dice (highest first) and the armies each side lost."""
 
@@ -101,7 +101,7 @@ class DiceRolled(Event):
     defender_losses: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Conquered(Event):
     """``owner``'s armies from ``source`` took ``target`` from ``previous_owner``."""
 
@@ -111,7 +111,7 @@ class Conquered(Event):
     previous_owner: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Moved(Event):
     """Armies moved from ``source`` to ``target`` (``why``: "occupy" or "fortify")."""
 
@@ -121,7 +121,7 @@ class Moved(Event):
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Eliminated(Event):
     """``seat`` lost its last territory to ``by`` (-1: the third force), who took its cards."""
 
@@ -130,7 +130,7 @@ class Eliminated(Event):
     cards_taken: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class CardDrawn(Event):
     """``seat`` drew a card (private: others see that a card was drawn, not which)."""
 
@@ -145,7 +145,7 @@ class CardDrawn(Event):
         return replace(self, card="")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MatchEnded(Event):
     """The match ended: ``reason`` and the winning seats (empty on a step-limit draw)."""
 

@@ -1,14 +1,17 @@
 """The classic Risk rules engine: one state machine for every variant of :mod:`variants`.
 
-Territories are indices into ``WORLD`` inside the engine and public ids in actions, events and
-observations. Owners are seat numbers, or ``NEUTRAL`` (-1) for the third force; ``count`` has
-one slot per seat plus a last slot that ``count[NEUTRAL]`` reaches. Every rule cites its book
-(seed 000 or 003) and section; adaptations of table rules are in ``RULES.md``.
+Territories are indices into ``WORLD`` inside the engine and public ids in actions, events
+and observations. Owners are seat numbers, or ``NEUTRAL`` (-1) for the third force. ``owner``
+is the state; ``owned`` indexes it (each owner's territories, sorted: one list per seat plus
+a last one that ``owned[NEUTRAL]`` reaches) and is rebuilt from it on restore. Every rule
+cites its book (seed 000 or 003) and section; adaptations of table rules are in RULES.md.
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Mapping
+from itertools import product
 from typing import Any
 
 from engines.core.contract import Action, Amount, IllegalAction, Match, Result
@@ -41,6 +44,7 @@ from engines.risk.events import (
 )
 from engines.risk.observation import (
     NEUTRAL,
+    UNOWNED,
     CardView,
     MissionView,
     Occupation,
@@ -53,12 +57,12 @@ from engines.risk.variants import (
     CLAIM,
     DEAL,
     ELIM_TRADE_DOWN,
+    ON_CONQUEST,
     PROPORTIONAL,
     SETS_SYMBOL_TABLE,
     TURN_START,
     UNFOUGHT_ARMIES,
     VARIANTS,
-    ON_CONQUEST,
 )
 
 # Phases.
@@ -83,23 +87,80 @@ IDS = WORLD.territories
 INDEX = WORLD.index
 NEIGHBOURS = WORLD.neighbours
 ADJACENT = tuple(frozenset(n) for n in NEIGHBOURS)
-_AMOUNTS: dict[tuple[int, int], Amount] = {}
+# Legal-action templates are built once and shared (actions are frozen): listing legal actions
+# is the engine's hot path. Each territory, or each (territory, neighbour) pair, has one slot
+# per kind of template, mapping the top of the template's Amount to the template.
+SLOT_LIMIT = 512  # a slot holding more templates than this is emptied
+
+
+def _slot_template(slot: dict[int, Action], high: int, kind: type, *names: str) -> Action:
+    """The template of ``kind`` for ``names`` with amount 1..``high``, from ``slot``."""
+    template = slot.get(high)
+    if template is None:
+        if len(slot) > SLOT_LIMIT:
+            slot.clear()
+        template = slot[high] = kind(*names, Amount(1, high))
+    return template
+
+
+PLACE_SLOTS = tuple({} for _ in IDS)
+BLITZ_SLOTS = tuple(tuple({} for _ in NEIGHBOURS[s]) for s in range(N))
+FORTIFY_SLOTS = tuple(tuple({} for _ in NEIGHBOURS[s]) for s in range(N))
+ATTACKS = tuple(
+    tuple(tuple(Attack(IDS[s], IDS[t], Amount(1, d)) for d in (1, 2, 3)) for t in NEIGHBOURS[s])
+    for s in range(N)
+)
+CLAIMS = tuple(Claim(territory) for territory in IDS)
+
+SIDES = (1, 6, 36, 216)
+ROLLS = tuple(
+    tuple(tuple(sorted(outcome, reverse=True)) for outcome in product(range(1, 7), repeat=k))
+    for k in range(4)
+)
+"""``ROLLS[k][i]``: the i-th of the 6**k ordered outcomes of k dice, sorted highest first."""
+_SETS: dict[tuple, list[tuple[int, ...]]] = {}  # candidate sets by (rules, hand)
+_TRADES: dict[tuple[tuple[int, ...], int], TradeCards] = {}
+
+
+def _trade_template(combo: tuple[int, ...], bonus: int) -> TradeCards:
+    """The shared TradeCards action for ``combo`` (``bonus`` -1: no territory to choose)."""
+    action = _TRADES.get((combo, bonus))
+    if action is None:
+        names = tuple(WORLD.card_name(c) for c in combo)
+        action = _TRADES[combo, bonus] = TradeCards(names, IDS[bonus] if bonus >= 0 else None)
+    return action
+
 
 STATE_FIELDS = (
-    "owner", "armies", "count", "hands", "deck", "discard", "alive", "out_order",
-    "mission", "phase", "current", "turn", "first", "round", "pending", "trade_mode",
-    "trades", "bonus_used", "conquered", "occupation", "after_occupy", "elim_trade",
-    "locked", "gain", "ally_done", "queue", "claims_left", "winner_reason",
+    "owner",
+    "armies",
+    "hands",
+    "deck",
+    "discard",
+    "alive",
+    "eliminations",
+    "mission",
+    "phase",
+    "current",
+    "turn",
+    "first",
+    "round",
+    "pending",
+    "trade_mode",
+    "trades",
+    "bonus_used",
+    "conquered",
+    "occupation",
+    "after_occupy",
+    "elim_trade",
+    "locked",
+    "gain",
+    "ally_done",
+    "queue",
+    "claims_left",
+    "winner_reason",
+    "trading_open",
 )
-
-
-def _amount(low: int, high: int) -> Amount:
-    """A shared Amount object (legal listings reuse them instead of allocating)."""
-    key = (low, high)
-    amount = _AMOUNTS.get(key)
-    if amount is None:
-        amount = _AMOUNTS[key] = Amount(low, high)
-    return amount
 
 
 class RiskMatch(Match):
@@ -109,14 +170,14 @@ class RiskMatch(Match):
         super().__init__(variant, seats, seed, options)
         self.rules = VARIANTS[variant]
         self.symbols = WORLD.symbols_us if self.rules.deck == "us" else WORLD.symbols_fr
-        self.owner = [NEUTRAL] * N
+        self.owner = [UNOWNED] * N
         self.armies = [0] * N
-        self.count = [0] * (seats + 1)
+        self.owned: list[list[int]] = [[] for _ in range(seats + 1)]
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.alive = [True] * seats
-        self.out_order: list[int] = []
+        self.eliminations: list[list[int]] = []  # [seat, eliminated by, round], in order
         self.mission: list[int | None] = [None] * seats
         self.phase = SETUP
         self.current = 0
@@ -125,6 +186,7 @@ class RiskMatch(Match):
         self.round = 0
         self.pending = 0
         self.trade_mode = TRADE_TURN
+        self.trading_open = False  # sets may be traded until the first army is placed
         self.trades = 0
         self.bonus_used = False
         self.conquered = False
@@ -175,11 +237,15 @@ class RiskMatch(Match):
 
     def _deal_missions(self, events: list) -> None:
         """000 "Préparation": a random secret mission to each; unused ones stay hidden."""
-        absent = set(missions.COLOURS[self.seats:])
+        absent = set(missions.COLOURS[self.seats :])
         pool = [
-            i for i, m in enumerate(missions.MISSIONS)
-            if not (m.kind == "destroy" and m.colour in absent
-                    and self.options["absent_colour_missions"] == "removed")
+            i
+            for i, m in enumerate(missions.MISSIONS)
+            if not (
+                m.kind == "destroy"
+                and m.colour in absent
+                and self.options["absent_colour_missions"] == "removed"
+            )
         ]
         self.rng.shuffle(pool)
         for seat in range(self.seats):
@@ -189,7 +255,9 @@ class RiskMatch(Match):
             # The card's own text: "Si vous êtes vous-même le propriétaire des armées X ...
             # votre but devient automatically de conquérir 24 territoires"; likewise a colour
             # nobody plays, when such cards are dealt (option absent_colour_missions).
-            if card.kind == "destroy" and (card.colour == missions.COLOURS[seat] or card.colour in absent):
+            if card.kind == "destroy" and (
+                card.colour == missions.COLOURS[seat] or card.colour in absent
+            ):
                 index = missions.FALLBACK_INDEX
                 events.append(MissionChanged(seat, missions.FALLBACK.id))
             self.mission[seat] = index
@@ -218,12 +286,12 @@ class RiskMatch(Match):
             seat = (seat + 1) % self.seats
         self.first = seat
 
-    def _give(self, owner: int, territories: list[int], armies: int, events: list,
-              die: int = 0) -> None:
+    def _give(
+        self, owner: int, territories: list[int], armies: int, events: list, die: int = 0
+    ) -> None:
         for t in territories:
-            self.owner[t] = owner
+            self._take(t, owner)
             self.armies[t] = armies
-        self.count[owner] += len(territories)
         events.append(TerritoriesDealt(owner, tuple(IDS[t] for t in territories), armies, die))
 
     def _queue_round_robin(self, armies_left: int | None, start: int = 0) -> None:
@@ -235,8 +303,9 @@ class RiskMatch(Match):
         """
         n = self.seats
         left = [
-            armies_left if armies_left is not None
-            else self.rules.starting_armies[n] - self.count[s]
+            armies_left
+            if armies_left is not None
+            else self.rules.starting_armies[n] - len(self.owned[s])
             for s in range(n)
         ]
         while any(left):
@@ -277,7 +346,7 @@ class RiskMatch(Match):
         if rules.fortify == UNFOUGHT_ARMIES:
             self.locked = [0] * N
         drawn = 0
-        held = self.count[seat]
+        held = len(self.owned[seat])
         if rules.card_gain == PROPORTIONAL:
             # 000 Conquête "deuxième règle": t territories give t//4 armies and t%4 cards.
             armies = held // 4
@@ -295,6 +364,7 @@ class RiskMatch(Match):
                 armies += continent.bonus
         self.pending = self.gain = armies
         self.trade_mode = TRADE_TURN
+        self.trading_open = True
         self.phase = PLACE
         events.append(TurnStarted(seat, self.round, armies, drawn))
         if not self._check_mission(seat, events):
@@ -342,88 +412,106 @@ class RiskMatch(Match):
 
     def _actor(self) -> int:
         """The owner whose armies the deciding seat moves now."""
-        return NEUTRAL if self.phase in (ALLY_PLACE, ALLY_ATTACK) or (
-            self.phase == OCCUPY and self.after_occupy == ALLY_ATTACK) else self.current
+        return (
+            NEUTRAL
+            if self.phase in (ALLY_PLACE, ALLY_ATTACK)
+            or (self.phase == OCCUPY and self.after_occupy == ALLY_ATTACK)
+            else self.current
+        )
 
     # =========================================================================== legal
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         phase = self.phase
-        if phase == ATTACK or phase == ALLY_ATTACK:
+        if phase in (ATTACK, ALLY_ATTACK):
             return self._attack_options()
         if phase == PLACE:
             return self._place_options(seat)
         if phase == SETUP:
             _, owner, most = self.queue[0]
-            amount = _amount(1, most)
-            return tuple(Place(IDS[t], amount) for t in range(N) if self.owner[t] == owner)
+            return self._place_templates(owner, most)
         if phase == ALLY_PLACE:
-            amount = _amount(1, self.pending)
-            return tuple(Place(IDS[t], amount) for t in range(N) if self.owner[t] == NEUTRAL)
+            return self._place_templates(NEUTRAL, self.pending)
         if phase == OCCUPY:
             source, _, low = self.occupation
-            return (Occupy(_amount(low, self.armies[source] - 1)),)
+            return (Occupy(Amount(low, self.armies[source] - 1)),)
         if phase == FORTIFY:
             return self._fortify_options(seat)
         if phase == CLAIMING:
-            return tuple(Claim(IDS[t]) for t in range(N) if self.armies[t] == 0)
+            return tuple(CLAIMS[t] for t in range(N) if self.owner[t] == UNOWNED)
         return ()
+
+    def _place_templates(self, owner: int, most: int) -> tuple[Action, ...]:
+        templates = []
+        for t in self.owned[owner]:
+            template = PLACE_SLOTS[t].get(most)
+            templates.append(template or _slot_template(PLACE_SLOTS[t], most, Place, IDS[t]))
+        return tuple(templates)
 
     def _place_options(self, seat: int) -> tuple[Action, ...]:
         trades = self._trade_options(seat) if self._may_trade(seat) else []
         if trades and self._must_trade(seat):
             return tuple(trades)
         if self.pending:
-            amount = _amount(1, self.pending)
-            trades.extend(Place(IDS[t], amount) for t in range(N) if self.owner[t] == seat)
+            trades.extend(self._place_templates(seat, self.pending))
         else:
             trades.append(END)
         return tuple(trades)
 
     def _attack_options(self) -> tuple[Action, ...]:
         me = self._actor()
-        owner, armies = self.owner, self.armies
+        owner, armies, owned = self.owner, self.armies, self.owned
+        # The same tests as _attackable, hoisted out of the loop (this is the hot path).
+        only = self.turn if self.phase == ALLY_ATTACK else None
+        protected = self.round <= self.rules.protected_rounds
         options: list[Action] = []
-        for s in range(N):
-            if owner[s] != me or armies[s] < 2:
-                continue
+        for s in owned[me]:
             a = armies[s]
-            dice = _amount(1, 3 if a > 3 else a - 1)
-            keep = _amount(1, a - 1)
-            source = IDS[s]
-            for t in NEIGHBOURS[s]:
-                if owner[t] != me and self._attackable(t):
-                    target = IDS[t]
-                    options.append(Attack(source, target, dice))
-                    options.append(Blitz(source, target, keep))
+            if a < 2:
+                continue
+            dice = (3 if a > 3 else a - 1) - 1
+            attacks, blitzes = ATTACKS[s], BLITZ_SLOTS[s]
+            for i, t in enumerate(NEIGHBOURS[s]):
+                victim = owner[t]
+                if (
+                    victim == me
+                    or (only is not None and victim != only)
+                    or (protected and victim >= 0 and len(owned[victim]) == 1)
+                ):
+                    continue
+                options.append(attacks[i][dice])
+                blitz = blitzes[i].get(a - 1)
+                options.append(blitz or _slot_template(blitzes[i], a - 1, Blitz, IDS[s], IDS[t]))
         options.append(END)
         return tuple(options)
 
     def _attackable(self, t: int) -> bool:
         """Whether the mover may attack territory ``t`` (not its own; checked by callers)."""
         victim = self.owner[t]
-        if self.phase == ALLY_ATTACK:
+        if self.phase == ALLY_ATTACK and victim != self.turn:
             # 000 2 joueurs "Précisions": never one's own territories with the allié.
-            if victim != self.turn:
-                return False
+            return False
         # 000 "Fin d'un combattant", Conquête "Élimination": no elimination before the end of
         # the 4th round, so a player's last territory cannot be attacked until then.
-        return not (victim >= 0 and self.count[victim] == 1 and self.round <= self.rules.protected_rounds)
+        return not (
+            victim >= 0
+            and len(self.owned[victim]) == 1
+            and self.round <= self.rules.protected_rounds
+        )
 
     def _fortify_options(self, seat: int) -> tuple[Action, ...]:
         owner, armies, locked = self.owner, self.armies, self.locked
         unfought = self.rules.fortify == UNFOUGHT_ARMIES
         options: list[Action] = []
-        for s in range(N):
-            if owner[s] != seat:
-                continue
+        for s in self.owned[seat]:
             movable = armies[s] - 1 - (locked[s] if unfought else 0)
             if movable < 1:
                 continue
-            amount = _amount(1, movable)
-            source = IDS[s]
+            slots = FORTIFY_SLOTS[s]
             options.extend(
-                Fortify(source, IDS[t], amount) for t in NEIGHBOURS[s] if owner[t] == seat
+                _slot_template(slots[i], movable, Fortify, IDS[s], IDS[t])
+                for i, t in enumerate(NEIGHBOURS[s])
+                if owner[t] == seat
             )
         options.append(END)
         return tuple(options)
@@ -431,6 +519,10 @@ class RiskMatch(Match):
     # =========================================================================== cards
 
     def _may_trade(self, seat: int) -> bool:
+        """Sets are traded first, then armies placed (003 "au début du tour"; 000 "toujours
+        avant de combattre", Conquête "d)" after the armies of b) and c)): RULES.md."""
+        if not self.trading_open:
+            return False
         hand = self.hands[seat]
         if self.trade_mode == TRADE_DOWN:
             # 003 "Éliminer un adversaire": trade until the hand is down to 4, then stop.
@@ -443,22 +535,33 @@ class RiskMatch(Match):
         # 003 "si vous avez en main au début de votre tour 5 ou 6 cartes, vous devez
         # échanger"; 000 "quand vous avez 5 cartes ou plus vous devez obligatoirement".
         at = self.rules.forced_trade_at
-        return (self.trade_mode == TRADE_TURN and at is not None and len(self.hands[seat]) >= at
-                and bool(self._trade_options(seat)))
+        return (
+            self.trade_mode == TRADE_TURN
+            and at is not None
+            and len(self.hands[seat]) >= at
+            and bool(self._trade_options(seat))
+        )
 
     def _trade_options(self, seat: int) -> list[Action]:
-        bonus = self.rules.territory_bonus
-        sets = cards.candidate_sets(
-            self.hands[seat], self._symbol, self.rules.sets, distinct_cards=bonus is not None
-        )
+        rules = self.rules
+        hand = tuple(sorted(self.hands[seat]))
+        key = (rules.sets, rules.deck, rules.territory_bonus is not None, hand)
+        sets = _SETS.get(key)
+        if sets is None:
+            if len(_SETS) > SLOT_LIMIT * 64:
+                _SETS.clear()
+            sets = _SETS[key] = cards.candidate_sets(
+                hand, self._symbol, rules.sets, distinct_cards=rules.territory_bonus is not None
+            )
+        with_bonus = rules.territory_bonus == BONUS_ONCE and not self.bonus_used
+        owner = self.owner
         options: list[Action] = []
         for combo in sets:
-            names = tuple(WORLD.card_name(c) for c in combo)
-            owned = [c for c in combo if not WORLD.is_wild(c) and self.owner[c] == seat]
-            if bonus == BONUS_ONCE and owned and not self.bonus_used:
-                options.extend(TradeCards(names, IDS[c]) for c in owned)
+            owned = [c for c in combo if c < N and owner[c] == seat] if with_bonus else ()
+            if owned:
+                options.extend(_trade_template(combo, c) for c in owned)
             else:
-                options.append(TradeCards(names))
+                options.append(_trade_template(combo, -1))
         return options
 
     def _symbol(self, card: int) -> str:
@@ -480,7 +583,11 @@ class RiskMatch(Match):
         if bonus_rule == BONUS_ONCE and owned and not self.bonus_used:
             # 003 "Territoires occupés": +2 on one owned territory shown, once a turn; "vous
             # devez alors choisir entre eux".
-            t = INDEX.get(action.bonus_territory) if isinstance(action.bonus_territory, str) else None
+            t = (
+                INDEX.get(action.bonus_territory)
+                if isinstance(action.bonus_territory, str)
+                else None
+            )
             if t not in owned:
                 names = [IDS[c] for c in owned]
                 raise IllegalAction(seat, action, f"choose the +2 territory among {names}")
@@ -517,7 +624,7 @@ class RiskMatch(Match):
         kind = type(action)
         phase = self.phase
         if kind is Attack or kind is Blitz:
-            if phase != ATTACK and phase != ALLY_ATTACK:
+            if phase not in (ATTACK, ALLY_ATTACK):
                 raise IllegalAction(seat, action, f"no attack in the {phase} phase")
             self._attack(seat, action, events)
         elif kind is Place:
@@ -530,7 +637,9 @@ class RiskMatch(Match):
             self._occupy(seat, action, events)
         elif kind is TradeCards:
             if phase != PLACE:
-                raise IllegalAction(seat, action, f"sets are traded before attacking, not in the {phase} phase")
+                raise IllegalAction(
+                    seat, action, f"sets are traded before attacking, not in the {phase} phase"
+                )
             self._trade(seat, action, events)
             self._settle_place()
         elif kind is Fortify:
@@ -550,19 +659,21 @@ class RiskMatch(Match):
         return t
 
     @staticmethod
-    def _count(seat: int, action: Action, value: object, low: int, high: int, what: str) -> int:
+    def _count(seat: int, action: Action, value: object, low: int, high: int, *, what: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise IllegalAction(seat, action, f"{what} must be a whole number from {low} to {high}, not {value!r}")
+            raise IllegalAction(
+                seat, action, f"{what} must be a whole number from {low} to {high}, not {value!r}"
+            )
         return value
 
     def _claim(self, seat: int, action: Claim, events: list) -> None:
         if self.phase != CLAIMING:
             raise IllegalAction(seat, action, f"no claiming in the {self.phase} phase")
         t = self._territory(seat, action, action.territory)
-        if self.armies[t]:
+        if self.owner[t] != UNOWNED:
             raise IllegalAction(seat, action, f"{action.territory} is already held")
-        self.owner[t], self.armies[t] = seat, 1
-        self.count[seat] += 1
+        self._take(t, seat)
+        self.armies[t] = 1
         self.claims_left -= 1
         events.append(Claimed(seat, IDS[t]))
         if self.claims_left:
@@ -588,10 +699,12 @@ class RiskMatch(Match):
         t = self._territory(seat, action, action.territory)
         if self.owner[t] != owner:
             whose = "the third force's" if owner == NEUTRAL else "your"
-            raise IllegalAction(seat, action, f"{action.territory} is not one of {whose} territories")
+            raise IllegalAction(
+                seat, action, f"{action.territory} is not one of {whose} territories"
+            )
         if most < 1:
             raise IllegalAction(seat, action, "no armies left to place")
-        armies = self._count(seat, action, action.armies, 1, most, "armies")
+        armies = self._count(seat, action, action.armies, 1, most, what="armies")
         self.armies[t] += armies
         events.append(Placed(seat, owner, IDS[t], armies))
         if phase == SETUP:
@@ -602,6 +715,7 @@ class RiskMatch(Match):
             self._finish_setup_if_done(events)
         elif phase == PLACE:
             self.pending -= armies
+            self.trading_open = False
             if not self._check_mission(seat, events):
                 self._settle_place()
         else:
@@ -624,7 +738,7 @@ class RiskMatch(Match):
             self.phase = ATTACK
             self.trade_mode = TRADE_TURN
         elif phase == ATTACK:
-            if self.rules.third_force == ALLY and not self.ally_done and self.count[NEUTRAL]:
+            if self.rules.third_force == ALLY and not self.ally_done and self.owned[NEUTRAL]:
                 # 000 "Opérations avec l'allié": after A's attacks, B places the allié's half
                 # of A's gain ("9 : 2 = 4") and may counter-attack with it; then A resumes.
                 self.ally_done = True
@@ -659,10 +773,10 @@ class RiskMatch(Match):
             raise IllegalAction(seat, action, f"{action.target} may not be attacked now")
         if type(action) is Attack:
             # 003: "au moins une unité de plus que le nombre de dés"; 1 to 3 dice.
-            dice = self._count(seat, action, action.dice, 1, min(3, armies[s] - 1), "dice")
+            dice = self._count(seat, action, action.dice, 1, min(3, armies[s] - 1), what="dice")
             self._roll(s, t, dice, events)
         else:
-            keep = self._count(seat, action, action.keep, 1, armies[s] - 1, "keep")
+            keep = self._count(seat, action, action.keep, 1, armies[s] - 1, what="keep")
             dice = 0
             while armies[s] > keep and armies[t]:
                 dice = min(3, armies[s] - 1)
@@ -677,9 +791,11 @@ class RiskMatch(Match):
         de se défendre toujours avec le maximum")."""
         random = self.rng.random
         armies = self.armies
-        defending = armies[t] if armies[t] < self.rules.defender_max_dice else self.rules.defender_max_dice
-        attack = sorted([int(random() * 6) + 1 for _ in range(dice)], reverse=True)
-        defence = sorted([int(random() * 6) + 1 for _ in range(defending)], reverse=True)
+        most = self.rules.defender_max_dice
+        defending = armies[t] if armies[t] < most else most
+        # One draw picks one of the 6**k equally likely ordered outcomes of k dice.
+        attack = ROLLS[dice][int(random() * SIDES[dice])]
+        defence = ROLLS[defending][int(random() * SIDES[defending])]
         lost_attack = lost_defence = 0
         for a, d in zip(attack, defence, strict=False):
             if a > d:
@@ -691,17 +807,15 @@ class RiskMatch(Match):
         if self.rules.fortify == UNFOUGHT_ARMIES:
             # 000 Conquête "Troisième temps": armies that fought may not move after.
             self.locked[s] = max(self.locked[s], dice) - lost_attack
-        events.append(DiceRolled(IDS[s], IDS[t], tuple(attack), tuple(defence), lost_attack, lost_defence))
+        events.append(DiceRolled(IDS[s], IDS[t], attack, defence, lost_attack, lost_defence))
 
     def _conquer(self, s: int, t: int, dice: int, events: list) -> None:
         me, victim = self.owner[s], self.owner[t]
-        self.owner[t] = me
-        self.count[me] += 1
-        self.count[victim] -= 1
+        self._take(t, me)
         if me == self.turn:
             self.conquered = True
         events.append(Conquered(me, IDS[s], IDS[t], victim))
-        if victim >= 0 and self.count[victim] == 0:
+        if victim >= 0 and not self.owned[victim]:
             self._eliminate(victim, me, events)
             if self.phase == OVER:
                 return
@@ -719,7 +833,9 @@ class RiskMatch(Match):
 
     def _occupy(self, seat: int, action: Occupy, events: list) -> None:
         source, _, low = self.occupation
-        armies = self._count(seat, action, action.armies, low, self.armies[source] - 1, "armies")
+        armies = self._count(
+            seat, action, action.armies, low, self.armies[source] - 1, what="armies"
+        )
         self._move_in(armies, events)
 
     def _move_in(self, armies: int, events: list) -> None:
@@ -736,11 +852,12 @@ class RiskMatch(Match):
             return
         if self.elim_trade:
             self.phase, self.trade_mode, self.elim_trade = PLACE, self.elim_trade, None
+            self.trading_open = True
             self._settle_place()
 
     def _eliminate(self, victim: int, by: int, events: list) -> None:
         self.alive[victim] = False
-        self.out_order.append(victim)
+        self.eliminations.append([victim, by, self.round])
         taken = self.hands[victim]
         self.hands[victim] = []
         if by >= 0:
@@ -781,7 +898,7 @@ class RiskMatch(Match):
         movable = self.armies[s] - 1 - (self.locked[s] if unfought else 0)
         if movable < 1:
             raise IllegalAction(seat, action, f"no army of {action.source} may move now")
-        armies = self._count(seat, action, action.armies, 1, movable, "armies")
+        armies = self._count(seat, action, action.armies, 1, movable, what="armies")
         self.armies[s] -= armies
         self.armies[t] += armies
         events.append(Moved(IDS[s], IDS[t], armies, "fortify"))
@@ -841,16 +958,44 @@ class RiskMatch(Match):
         eliminated, the last one out first."""
         ranking: list[tuple[int, ...]] = [winners] if winners else []
         survivors = [s for s in range(self.seats) if self.alive[s] and s not in winners]
-        for held in sorted({self.count[s] for s in survivors}, reverse=True):
-            ranking.append(tuple(s for s in survivors if self.count[s] == held))
-        ranking.extend((s,) for s in reversed(self.out_order))
-        scores = tuple(float(self.count[s]) for s in range(self.seats))
+        held = {s: len(self.owned[s]) for s in range(self.seats)}
+        for most in sorted({held[s] for s in survivors}, reverse=True):
+            ranking.append(tuple(s for s in survivors if held[s] == most))
+        ranking.extend((seat,) for seat, _, _ in reversed(self.eliminations))
+        scores = tuple(float(held[s]) for s in range(self.seats))
         detail = f"{reason}: seat {winners[0]} wins" if winners else reason
         return Result(tuple(ranking), scores, reason, detail)
 
     def _step_limit_result(self) -> Result:
         self.phase = OVER
         return self._ranked((), "step_limit")
+
+    def summary(self) -> list[str]:
+        """Rounds played, eliminations and the final board, for people."""
+        lines = [f"rounds: {self.round}"]
+        if self.winner_reason and self.winner_reason[2]:
+            card = next(m for m in missions.ALL if m.id == self.winner_reason[2])
+            lines.append(f"winning mission: {card.text_en}")
+        for seat, by, round_ in self.eliminations:
+            killer = "the third force" if by == NEUTRAL else f"seat {by}"
+            lines.append(f"seat {seat} eliminated by {killer} in round {round_}")
+        held = ", ".join(
+            f"seat {s}: {len(self.owned[s])} territories/{self._armies_of(s)} armies"
+            for s in range(self.seats)
+        )
+        lines.append(f"final board: {held}")
+        return lines
+
+    def _armies_of(self, owner: int) -> int:
+        return sum(self.armies[t] for t in self.owned[owner])
+
+    def _take(self, t: int, owner: int) -> None:
+        """Give territory ``t`` to ``owner`` (set-up deals have no previous owner)."""
+        previous = self.owner[t]
+        if previous != UNOWNED:
+            self.owned[previous].remove(t)
+        self.owner[t] = owner
+        insort(self.owned[owner], t)
 
     # =========================================================================== view
 
@@ -899,7 +1044,11 @@ class RiskMatch(Match):
         state = {}
         for name in STATE_FIELDS:
             value = getattr(self, name)
-            state[name] = [list(v) if isinstance(v, list) else v for v in value] if isinstance(value, list) else value
+            state[name] = (
+                [list(v) if isinstance(v, list) else v for v in value]
+                if isinstance(value, list)
+                else value
+            )
         return state
 
     def _restore(self, state: Mapping[str, Any]) -> None:
@@ -907,8 +1056,17 @@ class RiskMatch(Match):
         self.symbols = WORLD.symbols_us if self.rules.deck == "us" else WORLD.symbols_fr
         for name in STATE_FIELDS:
             value = state[name]
-            setattr(self, name, [list(v) if isinstance(v, list) else v for v in value]
-                    if isinstance(value, list) else value)
+            setattr(
+                self,
+                name,
+                [list(v) if isinstance(v, list) else v for v in value]
+                if isinstance(value, list)
+                else value,
+            )
+        self.owned = [[] for _ in range(self.seats + 1)]
+        for t, owner in enumerate(self.owner):
+            if owner != UNOWNED:
+                self.owned[owner].append(t)
         if self.winner_reason is not None:
             winner, reason, _ = self.winner_reason
             self._result = self._ranked((winner,), reason)

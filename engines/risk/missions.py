@@ -33,11 +33,16 @@ def _mission(card: dict) -> Mission:
     goal = card["goal"]
     base = {"id": card["id"], "text_fr": card["text_fr"], "text_en": card["text_en"]}
     if goal["type"] == "territories":
-        return Mission(kind="territories", count=goal["count"],
-                       min_armies=goal["min_armies_each"], **base)
+        return Mission(
+            kind="territories", count=goal["count"], min_armies=goal["min_armies_each"], **base
+        )
     if goal["type"] == "continents":
-        return Mission(kind="continents", continents=tuple(goal["continents"]),
-                       plus_any=goal["plus_any_other"], **base)
+        return Mission(
+            kind="continents",
+            continents=tuple(goal["continents"]),
+            plus_any=goal["plus_any_other"],
+            **base,
+        )
     return Mission(kind="destroy", colour=goal["color"], **base)
 
 
@@ -71,8 +76,9 @@ DESTROYED_BY_OTHER = Option(
 OPTIONS = (ABSENT_COLOUR, DESTROYED_BY_OTHER)
 
 
-def achieved(mission: Mission, seat: int, owners: list[int], armies: list[int],
-             board: Board) -> bool:
+def achieved(
+    mission: Mission, seat: int, owners: list[int], armies: list[int], board: Board
+) -> bool:
     """Whether ``seat`` holds what ``mission`` asks (destroy goals are met at elimination)."""
     if mission.kind == "territories":
         held = sum(1 for t, o in enumerate(owners) if o == seat and armies[t] >= mission.min_armies)

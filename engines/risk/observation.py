@@ -11,6 +11,8 @@ from engines.risk.board import Board
 
 NEUTRAL = -1
 """Owner id of the third force: the 003 neutral army or the 000 allié."""
+UNOWNED = -2
+"""Owner id of a territory nobody has claimed yet (only during the 003 claim)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class RiskObservation:
     turn_seat: int  # whose turn it is
     acting_for: int  # the owner the deciding seat moves now: itself, or -1 for the allié
     round: int  # 0 during set-up, then 1, 2, ... (a round is one turn of every seat)
-    owners: tuple[int, ...]  # seat owning each territory; -1 the neutral army / allié
+    owners: tuple[int, ...]  # seat owning each territory; -1 neutral army / allié; -2 unclaimed
     armies: tuple[int, ...]
     alive: tuple[bool, ...]  # per seat
     hand: tuple[CardView, ...]  # this seat's cards only

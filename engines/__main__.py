@@ -1,0 +1,7 @@
+"""``python -m engines``: see :mod:`engines.cli`."""
+
+import sys
+
+from engines.cli import main
+
+sys.exit(main())

@@ -1,0 +1,125 @@
+"""The local runner: ``python -m engines list | play | replay | bench``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engines.core.contract import EngineError
+from engines.play import play
+from engines.players import load_player, player_names
+from engines.registry import games, get_game
+from engines.replay import Replay, start, verify
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    parser = argparse.ArgumentParser(prog="python -m engines", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("list", help="games, variants, seats and options")
+
+    p = commands.add_parser("play", help="play one match between local players")
+    p.add_argument("game")
+    p.add_argument("--variant", required=True)
+    p.add_argument("--bots", required=True, help="comma-separated players, one per seat")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a match option (VALUE read as JSON, else as text); repeatable",
+    )
+    p.add_argument("--replay-out", type=Path, help="write the replay to this file")
+
+    r = commands.add_parser("replay", help="re-simulate a replay; exit 1 if anything differs")
+    r.add_argument("file", type=Path)
+
+    b = commands.add_parser("bench", help="engine speed and memory (see docs/benchmarks.md)")
+    b.add_argument("--games", type=int, default=50)
+    b.add_argument("--variant", default="hasbro")
+    b.add_argument("--seats", type=int, default=4)
+    b.add_argument("--seed", type=int, default=0)
+
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "list":
+            return _list()
+        if args.command == "play":
+            return _play(args)
+        if args.command == "replay":
+            return _replay(args.file)
+        from engines.bench import run as bench  # noqa: PLC0415 (only this command needs it)
+
+        return bench(args.variant, args.seats, args.games, args.seed)
+    except EngineError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+def _list() -> int:
+    for game in games():
+        print(f"{game.name} ({game.engine_version}): {game.description}")
+        for variant in game.variants:
+            seats = ",".join(map(str, variant.seats))
+            print(f"  --variant {variant.name}  [{seats} seats]  {variant.description}")
+        for option in game.options:
+            print(f"  --option {option.name}={option.default!r}  {option.description}")
+    print(f"players (--bots): {', '.join(player_names())}")
+    return 0
+
+
+def _parse_options(pairs: list[str]) -> dict:
+    options = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep:
+            raise EngineError(f"--option {pair!r}: expected NAME=VALUE")
+        try:
+            options[name] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name] = text
+    return options
+
+
+def _play(args: argparse.Namespace) -> int:
+    names = [name.strip() for name in args.bots.split(",")]
+    players = [load_player(name, seed=args.seed * 1000 + seat) for seat, name in enumerate(names)]
+    options = _parse_options(args.option)
+    recorder = start(
+        args.game, args.variant, len(names), args.seed, options=options, players=tuple(names)
+    )
+    play(recorder, players)
+    match = recorder.match
+    result = match.result()
+    print(f"{args.game}/{args.variant}, {len(names)} seats, seed {args.seed}: {result.detail}")
+    for place, group in enumerate(result.ranking, start=1):
+        for seat in group:
+            print(f"  {place}. seat {seat} ({names[seat]}), score {result.scores[seat]:g}")
+    print(f"  actions: {match.steps}")
+    for line in match.summary():
+        print(f"  {line}")
+    if args.replay_out:
+        args.replay_out.write_text(recorder.replay().to_json(), encoding="utf-8")
+        print(f"  replay written to {args.replay_out}")
+    return 0
+
+
+def _replay(path: Path) -> int:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise EngineError(f"cannot read {path}: {error}") from error
+    replay = Replay.from_json(text)
+    problems = verify(replay)
+    for problem in problems:
+        print(f"DIFFERS: {problem}")
+    if problems:
+        return 1
+    game = get_game(replay.game)
+    print(
+        f"replay of {game.name}/{replay.variant} ({len(replay.actions)} actions) reproduces exactly"
+    )
+    return 0

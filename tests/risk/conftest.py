@@ -1,0 +1,235 @@
+"""Helpers for the classic Risk tests: precise boards, controlled dice, random legal play.
+
+The engine keeps its state in plain fields (``STATE_FIELDS`` of ``engines.risk.match``);
+:func:`arrange` writes them directly so a test can start from any position, keeping
+``count`` consistent with ``owner`` (one slot per seat plus a last one for the third force,
+owner -1). :class:`Dice` replaces ``match.rng`` so a roll gives the faces the test chose.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+
+from bots.house.choice import bounds, fill
+from engines.core.contract import Action
+from engines.registry import get_game
+from engines.risk.actions import EndPhase
+from engines.risk.board import WORLD
+from engines.risk.match import RiskMatch
+
+GAME = get_game("risk")
+IDS = WORLD.territories
+N = len(IDS)
+NEUTRAL = -1
+END = EndPhase()
+
+ALL_VARIANT_SEATS = tuple(
+    (variant.name, seats) for variant in GAME.variants for seats in variant.seats
+)
+"""Every (variant, seat count) the registry allows."""
+
+
+def new_match(variant: str, seats: int, seed: int = 0, **options) -> RiskMatch:
+    """A fresh match through the registry (options by keyword)."""
+    return GAME.new_match(variant, seats, seed, options)
+
+
+def territories_of(continent: str) -> list[str]:
+    """The territory ids of a continent, in board order."""
+    for c in WORLD.continents:
+        if c.id == continent:
+            return [IDS[t] for t in c.territories]
+    raise KeyError(continent)
+
+
+def card(name: str) -> int:
+    """The engine's card index of a public card id (territory id or wild-1 / wild-2)."""
+    index = WORLD.card_index(name)
+    assert index is not None, name
+    return index
+
+
+def cards_with(symbol: str, deck: str, exclude: Iterable[str] = ()) -> list[str]:
+    """Territory card ids showing ``symbol`` in the ``us`` or ``fr`` deck."""
+    skip = set(exclude)
+    return [IDS[t] for t in range(N)
+            if WORLD.card_symbol(t, deck) == symbol and IDS[t] not in skip]
+
+
+class Dice:
+    """Stand-in for ``match.rng``: ``random()`` yields the die faces given, in order.
+
+    The engine rolls ``int(random() * 6) + 1``: the attacker's dice first, then the
+    defender's. ``shuffle`` and ``randint`` (deck reshuffles, dice deal) use a seeded
+    generator so a test never depends on them by accident.
+    """
+
+    def __init__(self, *faces: int, seed: int = 0) -> None:
+        self.faces: list[int] = []
+        self.push(*faces)
+        self._other = random.Random(seed)
+
+    def push(self, *faces: int) -> None:
+        for face in faces:
+            assert 1 <= face <= 6, face
+        self.faces.extend(faces)
+
+    def random(self) -> float:
+        assert self.faces, "the engine rolled more dice than the test supplied"
+        return (self.faces.pop(0) - 0.5) / 6
+
+    def shuffle(self, items: list) -> None:
+        self._other.shuffle(items)
+
+    def randint(self, a: int, b: int) -> int:
+        return self._other.randint(a, b)
+
+
+def arrange(
+    match: RiskMatch,
+    owners: Mapping[str, int] | None = None,
+    armies: Mapping[str, int] | None = None,
+    *,
+    fill_owners: int | Sequence[int] | None = None,
+    default_armies: int = 1,
+    phase: str = "attack",
+    seat: int = 0,
+    round: int = 5,
+    pending: int = 0,
+    gain: int = 0,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    deck: Sequence[str] | None = None,
+    discard: Sequence[str] = (),
+    trades: int = 0,
+    missions: Mapping[int, str] | None = None,
+) -> RiskMatch:
+    """Put ``match`` in play after set-up, in ``phase`` of ``seat``'s turn, on a given board.
+
+    ``owners``/``armies`` name some territories; the others go to ``fill_owners`` (one owner,
+    or owners cycled in board order; default: every seat in turn) with ``default_armies``.
+    ``hands`` maps seats to card ids; ``deck`` lists the draw pile bottom first (default:
+    every card not in a hand or ``discard``, in card order). In the allié phases the
+    opponent (``1 - seat``) is the one deciding.
+    """
+    owners = dict(owners or {})
+    armies = dict(armies or {})
+    for name in (*owners, *armies):
+        assert name in WORLD.index, name
+    if fill_owners is None:
+        fill_owners = tuple(range(match.seats))
+    elif isinstance(fill_owners, int):
+        fill_owners = (fill_owners,)
+    cycle = 0
+    match.owner = [NEUTRAL] * N
+    match.armies = [default_armies] * N
+    for t, name in enumerate(IDS):
+        if name in owners:
+            match.owner[t] = owners[name]
+        else:
+            match.owner[t] = fill_owners[cycle % len(fill_owners)]
+            cycle += 1
+        if name in armies:
+            match.armies[t] = armies[name]
+    match.count = [0] * (match.seats + 1)
+    for o in match.owner:
+        match.count[o] += 1
+    match.alive = [match.count[s] > 0 for s in range(match.seats)]
+    match.out_order = [s for s in range(match.seats) if not match.alive[s]]
+    hands = hands or {}
+    match.hands = [[card(c) for c in hands.get(s, ())] for s in range(match.seats)]
+    match.discard = [card(c) for c in discard]
+    used = {c for hand in match.hands for c in hand} | set(match.discard)
+    if deck is None:
+        match.deck = [c for c in range(WORLD.cards) if c not in used]
+    else:
+        match.deck = [card(c) for c in deck]
+    if missions:
+        from engines.risk import missions as mission_cards
+
+        ids = [m.id for m in mission_cards.ALL]
+        for s, mission_id in missions.items():
+            match.mission[s] = ids.index(mission_id)
+    match.queue = []
+    match.claims_left = 0
+    match.phase = phase
+    match.turn = seat
+    match.current = 1 - seat if phase in ("ally_place", "ally_attack") else seat
+    match.first = 0
+    match.round = round
+    match.pending = pending
+    match.gain = gain
+    match.trade_mode = "turn"
+    match.trades = trades
+    match.bonus_used = False
+    match.conquered = False
+    match.occupation = None
+    match.after_occupy = "attack"
+    match.elim_trade = None
+    match.locked = [0] * N
+    match.ally_done = phase in ("ally_place", "ally_attack")
+    match.winner_reason = None
+    match._result = None
+    return match
+
+
+def next_turn(match: RiskMatch, seat: int) -> list:
+    """End ``seat``'s turn from its fortify phase; returns the events (the next TurnStarted)."""
+    match.phase, match.turn, match.current = "fortify", seat, seat
+    return match.apply(seat, END)
+
+
+def board_total(match: RiskMatch) -> int:
+    return sum(match.armies)
+
+
+def armies_of(match: RiskMatch, owner: int) -> int:
+    return sum(a for a, o in zip(match.armies, match.owner, strict=True) if o == owner)
+
+
+def of_type(events: Iterable, kind: type) -> list:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def concrete(template: Action, rng: random.Random) -> Action:
+    """A legal-action template with its amount (if any) drawn uniformly."""
+    amount = bounds(template)
+    return template if amount is None else fill(template, rng.randint(amount.low, amount.high))
+
+
+def play_random(match: RiskMatch, seed: int = 0, until=None, max_actions: int = 5000) -> list:
+    """Play uniformly random legal actions until ``until(match)`` or the match ends."""
+    rng = random.Random(seed)
+    events = []
+    for _ in range(max_actions):
+        if match.is_over() or (until is not None and until(match)):
+            break
+        seat = match.to_move()[0]
+        events.extend(match.apply(seat, concrete(rng.choice(match.legal_actions(seat)), rng)))
+    return events
+
+
+def give_cards(match: RiskMatch, seat: int, names: Iterable[str]) -> None:
+    """Move the named cards (from the deck, the discard or any hand) into ``seat``'s hand."""
+    for name in names:
+        c = card(name)
+        for pile in (match.deck, match.discard, *match.hands):
+            if c in pile:
+                pile.remove(c)
+        match.hands[seat].append(c)
+
+
+def foreign_cards(match: RiskMatch, seat: int, symbol: str, k: int) -> list[str]:
+    """``k`` territory cards of ``symbol`` (in the match's deck) that ``seat`` does not own."""
+    names = [IDS[t] for t in range(N)
+             if WORLD.card_symbol(t, match.rules.deck) == symbol and match.owner[t] != seat]
+    assert len(names) >= k, (symbol, names)
+    return names[:k]
+
+
+def owned_cards(match: RiskMatch, seat: int, symbol: str, k: int) -> list[str]:
+    """``k`` territory cards of ``symbol`` (in the match's deck) whose territory ``seat`` owns."""
+    names = [IDS[t] for t in range(N)
+             if WORLD.card_symbol(t, match.rules.deck) == symbol and match.owner[t] == seat]
+    assert len(names) >= k, (symbol, names)
+    return names[:k]
