@@ -45,16 +45,20 @@ def main(argv: list[str] | None = None) -> None:
             hero_class(seed=seed) if seat == hero else rival_class(seed=seed * 100 + seat)
             for seat in range(args.seats)
         ]
-        recorder = start("risk", args.variant, args.seats, seed, options)
+        recorder = start("risk", args.variant, args.seats, seed, options=options)
         play(recorder, players)
         result = recorder.match.result()
-        wins += result.reason != "step_limit" and hero in result.winners
+        wins += hero in result.winners
         limited += result.reason == "step_limit"
         steps += recorder.match.steps
-    print(f"variant {args.variant}, {args.seats} seats, {args.games} games: "
-          f"{args.player} vs {args.opponent}")
-    print(f"win rate: {wins / args.games:.1%} ({wins}/{args.games}); "
-          f"random baseline {1 / args.seats:.1%}")
+    print(
+        f"variant {args.variant}, {args.seats} seats, {args.games} games: "
+        f"{args.player} vs {args.opponent}"
+    )
+    print(
+        f"win rate: {wins / args.games:.1%} ({wins}/{args.games}); "
+        f"random baseline {1 / args.seats:.1%}"
+    )
     print(f"step-limit games: {limited}; average steps: {steps / args.games:.0f}")
 
 

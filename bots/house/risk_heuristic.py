@@ -61,14 +61,15 @@ def _conquest(attackers: int, defenders: int, defence_max: int, keep: int) -> fl
     return total
 
 
-def blitz_win_probability(attackers: int, defenders: int, defence_max: int = 2,
-                          keep: int = 1) -> float:
+def blitz_win_probability(
+    attackers: int, defenders: int, defence_max: int = 2, keep: int = 1
+) -> float:
     """Chance that a Blitz from ``attackers`` armies, stopping at ``keep``, takes a territory
     held by ``defenders`` armies who roll at most ``defence_max`` dice."""
-    # Fill the memo on a coarse grid first so that the recursion stays shallow.
-    for a in range(keep + 1, attackers, 50):
-        for d in range(1, defenders, 50):
-            _conquest(a, d, defence_max, keep)
+    if attackers + defenders > 300:  # fill the memo bottom-up: the recursion stays shallow
+        for a in range(keep + 1, attackers + 1):
+            for d in range(1, defenders + 1):
+                _conquest(a, d, defence_max, keep)
     return _conquest(attackers, defenders, defence_max, keep)
 
 
@@ -81,7 +82,7 @@ class _View:
         self.owners, self.armies, self.nbrs = obs.owners, obs.armies, board.neighbours
         self.me = obs.acting_for
         # Playing the allié (miro-2p): the only enemy is the seat whose turn it is.
-        self.ally_turn = self.me == NEUTRAL
+        self.ally_turn = self.me == NEUTRAL and obs.phase != "setup"
         self.held = Counter(obs.owners)
         mission = MISSIONS_BY_ID.get(obs.mission.id) if obs.mission else None
         kind = mission.kind if mission else ""
@@ -222,8 +223,11 @@ class RiskHeuristicPlayer:
     def _trade(self, view: _View, trades: list[Action]) -> Action:
         obs = view.obs
         symbols = {card.id: card.symbol for card in obs.hand}
-        owned = {card.id for card in obs.hand
-                 if card.territory and view.owners[view.board.index[card.territory]] == view.me}
+        owned = {
+            card.id
+            for card in obs.hand
+            if card.territory and view.owners[view.board.index[card.territory]] == view.me
+        }
         per_card_bonus = obs.variant.startswith("miro")
 
         def worth(trade: TradeCards) -> float:
@@ -242,14 +246,14 @@ class RiskHeuristicPlayer:
     def _place(self, view: _View, places: list[Action]) -> Action:
         amount = bounds(places[0])
         index = view.board.index
-        owner = view.owners[index[places[0].territory]]
-        if owner != view.me:
+        seat = view.obs.seat
+        if view.owners[index[places[0].territory]] != seat and not view.ally_turn:
             # Hasbro 2 players, set-up: the armies of the passive neutral force. Put them
             # where they block the opponent, away from our own fronts.
             def blocking(place: Place) -> float:
                 t = index[place.territory]
-                theirs = sum(view.owners[n] not in (owner, view.me) for n in view.nbrs[t])
-                ours = sum(view.owners[n] == view.me for n in view.nbrs[t])
+                theirs = sum(view.owners[n] not in (NEUTRAL, seat) for n in view.nbrs[t])
+                ours = sum(view.owners[n] == seat for n in view.nbrs[t])
                 return theirs - ours + self._jitter()
 
             return fill(max(places, key=blocking), amount.high)
@@ -260,8 +264,9 @@ class RiskHeuristicPlayer:
         obs = view.obs
         index = view.board.index
         dice = defender_max_dice(obs.variant)
-        want_card = (cards_for_conquest(obs.variant) and not obs.conquered_this_turn
-                     and not view.ally_turn)
+        want_card = (
+            cards_for_conquest(obs.variant) and not obs.conquered_this_turn and not view.ally_turn
+        )
         best, best_keep, best_score = None, 1, 0.0
         for blitz in blitzes:
             s, t = index[blitz.source], index[blitz.target]

@@ -104,11 +104,13 @@ class Event:
 class Result:
     """How a match ended.
 
-    ``ranking`` lists groups of tied seats, best first; ``scores`` is one number per seat;
-    ``reason`` is a short code (e.g. ``"world_conquered"``, ``"step_limit"``) and
+    ``ranking`` lists groups of tied seats, best first (it orders every seat, also when
+    nobody won); ``winners`` are the seats that won by the rules, none when the match was
+    stopped (e.g. by the step limit) or the rules call it a draw; ``scores`` is one number per
+    seat; ``reason`` is a short code (e.g. ``"world_conquered"``, ``"step_limit"``) and
     ``detail`` a sentence for people.
 
-    >>> r = Result(ranking=((1,), (0, 2)), scores=(3.0, 42.0, 3.0), reason="world_conquered")
+    >>> r = Result(((1,), (0, 2)), (3.0, 42.0, 3.0), "world_conquered", winners=(1,))
     >>> r.winners, r.placement(2)
     ((1,), 2)
     """
@@ -117,11 +119,7 @@ class Result:
     scores: tuple[float, ...]
     reason: str
     detail: str = ""
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats in first place (several on a tie, none if ``ranking`` is empty)."""
-        return self.ranking[0] if self.ranking else ()
+    winners: tuple[int, ...] = ()
 
     def placement(self, seat: int) -> int:
         """1-based finishing place of ``seat``; tied seats share the better place."""

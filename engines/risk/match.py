@@ -411,13 +411,15 @@ class RiskMatch(Match):
         return () if self.phase == OVER else (self.current,)
 
     def _actor(self) -> int:
-        """The owner whose armies the deciding seat moves now."""
-        return (
-            NEUTRAL
-            if self.phase in (ALLY_PLACE, ALLY_ATTACK)
-            or (self.phase == OCCUPY and self.after_occupy == ALLY_ATTACK)
-            else self.current
-        )
+        """The owner whose armies the deciding seat moves now (itself, or the third force)."""
+        phase = self.phase
+        if phase == SETUP:
+            return self.queue[0][1]
+        if phase in (ALLY_PLACE, ALLY_ATTACK) or (
+            phase == OCCUPY and self.after_occupy == ALLY_ATTACK
+        ):
+            return NEUTRAL
+        return self.current
 
     # =========================================================================== legal
 
@@ -963,8 +965,8 @@ class RiskMatch(Match):
             ranking.append(tuple(s for s in survivors if held[s] == most))
         ranking.extend((seat,) for seat, _, _ in reversed(self.eliminations))
         scores = tuple(float(held[s]) for s in range(self.seats))
-        detail = f"{reason}: seat {winners[0]} wins" if winners else reason
-        return Result(tuple(ranking), scores, reason, detail)
+        detail = f"{reason}: seat {winners[0]} wins" if winners else f"{reason}: no winner"
+        return Result(tuple(ranking), scores, reason, detail, winners)
 
     def _step_limit_result(self) -> Result:
         self.phase = OVER

@@ -93,7 +93,8 @@ class SealedBids(Match):
             tuple(s for s in range(self.seats) if totals[s] == t)
             for t in sorted(set(totals), reverse=True)
         ]
-        return Result(tuple(groups), tuple(float(t) for t in totals), reason)
+        winners = groups[0] if reason != "step_limit" else ()
+        return Result(tuple(groups), tuple(float(t) for t in totals), reason, winners=winners)
 
     def _step_limit_result(self) -> Result:
         return self._rank([0] * self.seats, "step_limit")
@@ -159,6 +160,7 @@ def test_result_ranks_ties_together_and_the_match_refuses_more_actions():
     assert match.is_over() and match.to_move() == ()
     result = match.result()
     assert result.ranking == ((0, 1),) and result.placement(1) == 1
+    assert result.winners == (0, 1)
     with pytest.raises(MatchOver):
         match.apply(0, Bid(1))
 
@@ -170,6 +172,7 @@ def test_step_limit_ends_the_match_with_its_documented_reason():
     assert not match.is_over()
     match.apply(0, Bid(1))
     assert match.is_over() and match.result().reason == "step_limit"
+    assert match.result().winners == ()
 
 
 def test_snapshot_restore_continues_identically():
@@ -219,6 +222,6 @@ def test_amount_templates():
 def test_result_placement_counts_tied_groups():
     result = Result(((2,), (0, 3), (1,)), (1.0, 0.0, 3.0, 1.0), "x")
     assert [result.placement(s) for s in range(4)] == [2, 4, 1, 2]
-    assert result.winners == (2,)
+    assert result.winners == ()
     with pytest.raises(ValueError, match="seat 9"):
         result.placement(9)
