@@ -501,12 +501,18 @@ class RiskMatch(Match):
             and self.round <= self.rules.protected_rounds
         )
 
+    def _movable(self, s: int, unfought: bool) -> int:
+        """Armies that may leave ``s`` in the fortify phase: all but one; in 000 Conquête
+        only those that did not fight, though the one left behind may be one that did."""
+        armies = self.armies[s]
+        return min(armies - 1, armies - self.locked[s]) if unfought else armies - 1
+
     def _fortify_options(self, seat: int) -> tuple[Action, ...]:
-        owner, armies, locked = self.owner, self.armies, self.locked
+        owner = self.owner
         unfought = self.rules.fortify == UNFOUGHT_ARMIES
         options: list[Action] = []
         for s in self.owned[seat]:
-            movable = armies[s] - 1 - (locked[s] if unfought else 0)
+            movable = self._movable(s, unfought)
             if movable < 1:
                 continue
             slots = FORTIFY_SLOTS[s]
@@ -817,17 +823,18 @@ class RiskMatch(Match):
         if me == self.turn:
             self.conquered = True
         events.append(Conquered(me, IDS[s], IDS[t], victim))
+        # 003 "Capter des territoires": move at least as many as the dice of the last roll;
+        # 000: "il occupe ce territoire avec les armées qu'il a effectivement engagées au
+        # dernier coup de dés" and may bring more, leaving one behind. A match won by this
+        # conquest still occupies the territory, with the least allowed (_finish).
+        self.after_occupy = self.phase
+        self.occupation = [s, t, dice]
         if victim >= 0 and not self.owned[victim]:
             self._eliminate(victim, me, events)
             if self.phase == OVER:
                 return
         if me >= 0 and self._check_mission(me, events):
             return
-        # 003 "Capter des territoires": move at least as many as the dice of the last roll;
-        # 000: "il occupe ce territoire avec les armées qu'il a effectivement engagées au
-        # dernier coup de dés" and may bring more, leaving one behind.
-        self.after_occupy = self.phase
-        self.occupation = [s, t, dice]
         if dice == self.armies[s] - 1:
             self._move_in(dice, events)
         else:
@@ -840,7 +847,7 @@ class RiskMatch(Match):
         )
         self._move_in(armies, events)
 
-    def _move_in(self, armies: int, events: list) -> None:
+    def _occupy_with(self, armies: int, events: list) -> None:
         s, t, _ = self.occupation
         self.armies[s] -= armies
         self.armies[t] = armies
@@ -848,8 +855,12 @@ class RiskMatch(Match):
             self.locked[s] = max(0, self.locked[s] - armies)
             self.locked[t] = armies
         self.occupation = None
-        self.phase = self.after_occupy
         events.append(Moved(IDS[s], IDS[t], armies, "occupy"))
+
+    def _move_in(self, armies: int, events: list) -> None:
+        t = self.occupation[1]
+        self._occupy_with(armies, events)
+        self.phase = self.after_occupy
         if self.owner[t] >= 0 and self._check_mission(self.owner[t], events):
             return
         if self.elim_trade:
@@ -865,6 +876,10 @@ class RiskMatch(Match):
         if by >= 0:
             # 000 "Fin d'un combattant" / 003 "Éliminer un adversaire": the cards change hands.
             self.hands[by].extend(taken)
+        else:
+            # The third force takes no cards (000 2 joueurs "Précisions": no cards through the
+            # allié): they are discarded, like traded cards.
+            self.discard.extend(taken)
         events.append(Eliminated(victim, by, len(taken)))
         if self._destroy_missions(victim, by, events):
             return
@@ -897,7 +912,7 @@ class RiskMatch(Match):
             # 000 "Troisième temps": "sur un autre territoire contigu"; 003 "adjacents".
             raise IllegalAction(seat, action, f"{action.target} does not border {action.source}")
         unfought = self.rules.fortify == UNFOUGHT_ARMIES
-        movable = self.armies[s] - 1 - (self.locked[s] if unfought else 0)
+        movable = self._movable(s, unfought)
         if movable < 1:
             raise IllegalAction(seat, action, f"no army of {action.source} may move now")
         armies = self._count(seat, action, action.armies, 1, movable, what="armies")
@@ -950,6 +965,9 @@ class RiskMatch(Match):
     # =========================================================================== results
 
     def _finish(self, winner: int, reason: str, events: list, mission: str = "") -> None:
+        if self.occupation is not None:
+            # The conquest that ended the match is still occupied, with the least allowed.
+            self._occupy_with(self.occupation[2], events)
         self.phase = OVER
         self.winner_reason = [winner, reason, mission]
         events.append(MatchEnded(reason, (winner,), mission))
