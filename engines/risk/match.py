@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
+from engines.core.chance import below, die, shuffle
 from engines.core.contract import Action, Amount, IllegalAction, Match, Result
 from engines.risk import cards, missions
 from engines.risk.actions import (
@@ -223,7 +224,7 @@ class RiskMatch(Match):
             # 000 "Occupations des territoires": all 44 cards (jokers too) dealt one by one;
             # a joker gives no territory; one army on each territory dealt.
             deck = list(range(WORLD.cards))
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
             dealt: list[list[int]] = [[] for _ in range(n)]
             for i, card in enumerate(deck):
                 if not WORLD.is_wild(card):
@@ -247,7 +248,7 @@ class RiskMatch(Match):
                 and self.options["absent_colour_missions"] == "removed"
             )
         ]
-        self.rng.shuffle(pool)
+        shuffle(self.rng, pool)
         for seat in range(self.seats):
             index = pool[seat]
             card = missions.MISSIONS[index]
@@ -266,7 +267,7 @@ class RiskMatch(Match):
         """Deal the 42 territory cards (wild cards out) in three equal piles: seat 0, seat 1,
         and the third force (003 "2 joueurs"; 000 "Règle pour 2 joueurs")."""
         deck = list(range(N))
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         piles = [deck[0::3], deck[1::3], deck[2::3]]
         self._give(0, piles[0], armies_each, events)
         self._give(1, piles[1], armies_each, events)
@@ -277,12 +278,12 @@ class RiskMatch(Match):
         rolls a die and takes that many cards and territories, one army on each; the last
         one takes what remains. The next player opens "II - La conquête du monde"."""
         deck = list(range(N))
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         seat = 0
         while deck:
-            die = self.rng.randint(1, 6)
-            taken, deck = deck[:die], deck[die:]
-            self._give(seat, taken, 1, events, die=die)
+            rolled = die(self.rng, 6)
+            taken, deck = deck[:rolled], deck[rolled:]
+            self._give(seat, taken, 1, events, die=rolled)
             seat = (seat + 1) % self.seats
         self.first = seat
 
@@ -333,7 +334,7 @@ class RiskMatch(Match):
         # reprend toutes les cartes et en fait un Talon"; 000 2 joueurs "remises en paquet
         # avec les jokers"; 000 Conquête II "en y ajoutant les Jokers, les bat").
         self.deck = list(range(WORLD.cards))
-        self.rng.shuffle(self.deck)
+        shuffle(self.rng, self.deck)
         self.round = 1
         self._begin_turn(self.first, events)
 
@@ -396,7 +397,7 @@ class RiskMatch(Match):
         for _ in range(how_many):
             if not self.deck and self.discard:
                 self.deck, self.discard = self.discard, []
-                self.rng.shuffle(self.deck)
+                shuffle(self.rng, self.deck)
             if not self.deck:
                 break
             card = self.deck.pop()
@@ -797,13 +798,13 @@ class RiskMatch(Match):
         plus fort"; "en cas d'égalité de points, le défenseur l'emporte"; 003 the same. The
         defender always rolls the most dice it may (RULES.md: 000 "il est dans son intérêt
         de se défendre toujours avec le maximum")."""
-        random = self.rng.random
+        rng = self.rng
         armies = self.armies
         most = self.rules.defender_max_dice
         defending = armies[t] if armies[t] < most else most
         # One draw picks one of the 6**k equally likely ordered outcomes of k dice.
-        attack = ROLLS[dice][int(random() * SIDES[dice])]
-        defence = ROLLS[defending][int(random() * SIDES[defending])]
+        attack = ROLLS[dice][below(rng, SIDES[dice])]
+        defence = ROLLS[defending][below(rng, SIDES[defending])]
         lost_attack = lost_defence = 0
         for a, d in zip(attack, defence, strict=False):
             if a > d:
