@@ -1,9 +1,9 @@
 """Helpers for the classic Risk tests: precise boards, controlled dice, random legal play.
 
 The engine keeps its state in plain fields (``STATE_FIELDS`` of ``engines.risk.match``);
-:func:`arrange` writes them directly so a test can start from any position, keeping
-``count`` consistent with ``owner`` (one slot per seat plus a last one for the third force,
-owner -1). :class:`Dice` replaces ``match.rng`` so a roll gives the faces the test chose.
+:func:`arrange` writes them directly so a test can start from any position, keeping the
+``owned`` index consistent with ``owner`` (one list per seat plus a last one for the third
+force, owner -1). :class:`Dice` replaces ``match.rng`` so a roll gives the chosen faces.
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from bots.house.choice import bounds, fill
-from engines.core.contract import Action
+from engines.core.contract import Action, amount_field
 from engines.registry import get_game
+from engines.risk import missions as mission_cards
 from engines.risk.actions import EndPhase
 from engines.risk.board import WORLD
-from engines.risk.match import RiskMatch
+from engines.risk.match import ROLLS, SIDES, RiskMatch
 
 GAME = get_game("risk")
 IDS = WORLD.territories
@@ -53,37 +54,43 @@ def card(name: str) -> int:
 def cards_with(symbol: str, deck: str, exclude: Iterable[str] = ()) -> list[str]:
     """Territory card ids showing ``symbol`` in the ``us`` or ``fr`` deck."""
     skip = set(exclude)
-    return [IDS[t] for t in range(N)
-            if WORLD.card_symbol(t, deck) == symbol and IDS[t] not in skip]
+    return [IDS[t] for t in range(N) if WORLD.card_symbol(t, deck) == symbol and IDS[t] not in skip]
 
 
 class Dice:
-    """Stand-in for ``match.rng``: ``random()`` yields the die faces given, in order.
+    """Stand-in for ``match.rng``: each ``random()`` gives one side's chosen dice.
 
-    The engine rolls ``int(random() * 6) + 1``: the attacker's dice first, then the
-    defender's. ``shuffle`` and ``randint`` (deck reshuffles, dice deal) use a seeded
-    generator so a test never depends on them by accident.
+    All chance in the engine comes from ``rng.random()`` (``engines.core.chance``). A roll
+    draws once per side, the attacker's then the defender's, and takes
+    ``ROLLS[k][int(u * 6**k)]``, the i-th of the 6**k equally likely ordered outcomes of k
+    dice. Each argument is one side's faces (any order); the value returned is the middle of
+    that outcome's cell. Any other draw (a reshuffle) takes the next value too, so a test
+    that supplies exactly the dice it expects fails loudly if the engine draws otherwise.
     """
 
-    def __init__(self, *faces: int, seed: int = 0) -> None:
-        self.faces: list[int] = []
-        self.push(*faces)
-        self._other = random.Random(seed)
+    def __init__(self, *sides: Sequence[int]) -> None:
+        self.values: list[float] = []
+        self.push(*sides)
 
-    def push(self, *faces: int) -> None:
-        for face in faces:
-            assert 1 <= face <= 6, face
-        self.faces.extend(faces)
+    def push(self, *sides: Sequence[int]) -> None:
+        for faces in sides:
+            self.values.append(side_value(faces))
 
     def random(self) -> float:
-        assert self.faces, "the engine rolled more dice than the test supplied"
-        return (self.faces.pop(0) - 0.5) / 6
+        assert self.values, "the engine drew more chance than the test supplied"
+        return self.values.pop(0)
 
-    def shuffle(self, items: list) -> None:
-        self._other.shuffle(items)
 
-    def randint(self, a: int, b: int) -> int:
-        return self._other.randint(a, b)
+def side_value(faces: Sequence[int]) -> float:
+    """The ``random()`` value that makes the engine roll ``faces`` for one side."""
+    k = len(faces)
+    assert 1 <= k <= 3 and all(1 <= f <= 6 for f in faces), faces
+    index = 0
+    for face in faces:
+        index = index * 6 + face - 1
+    # Self-check against the engine's table, so a change of dice encoding fails loudly here.
+    assert ROLLS[k][index] == tuple(sorted(faces, reverse=True)), (faces, ROLLS[k][index])
+    return (index + 0.5) / SIDES[k]
 
 
 def arrange(
@@ -131,11 +138,11 @@ def arrange(
             cycle += 1
         if name in armies:
             match.armies[t] = armies[name]
-    match.count = [0] * (match.seats + 1)
-    for o in match.owner:
-        match.count[o] += 1
-    match.alive = [match.count[s] > 0 for s in range(match.seats)]
-    match.out_order = [s for s in range(match.seats) if not match.alive[s]]
+    match.owned = [[] for _ in range(match.seats + 1)]
+    for t, o in enumerate(match.owner):
+        match.owned[o].append(t)
+    match.alive = [bool(match.owned[s]) for s in range(match.seats)]
+    match.eliminations = [[s, NEUTRAL, 0] for s in range(match.seats) if not match.alive[s]]
     hands = hands or {}
     match.hands = [[card(c) for c in hands.get(s, ())] for s in range(match.seats)]
     match.discard = [card(c) for c in discard]
@@ -145,8 +152,6 @@ def arrange(
     else:
         match.deck = [card(c) for c in deck]
     if missions:
-        from engines.risk import missions as mission_cards
-
         ids = [m.id for m in mission_cards.ALL]
         for s, mission_id in missions.items():
             match.mission[s] = ids.index(mission_id)
@@ -160,6 +165,7 @@ def arrange(
     match.pending = pending
     match.gain = gain
     match.trade_mode = "turn"
+    match.trading_open = phase == "place"
     match.trades = trades
     match.bonus_used = False
     match.conquered = False
@@ -221,15 +227,35 @@ def give_cards(match: RiskMatch, seat: int, names: Iterable[str]) -> None:
 
 def foreign_cards(match: RiskMatch, seat: int, symbol: str, k: int) -> list[str]:
     """``k`` territory cards of ``symbol`` (in the match's deck) that ``seat`` does not own."""
-    names = [IDS[t] for t in range(N)
-             if WORLD.card_symbol(t, match.rules.deck) == symbol and match.owner[t] != seat]
+    names = [
+        IDS[t]
+        for t in range(N)
+        if WORLD.card_symbol(t, match.rules.deck) == symbol and match.owner[t] != seat
+    ]
     assert len(names) >= k, (symbol, names)
     return names[:k]
 
 
 def owned_cards(match: RiskMatch, seat: int, symbol: str, k: int) -> list[str]:
     """``k`` territory cards of ``symbol`` (in the match's deck) whose territory ``seat`` owns."""
-    names = [IDS[t] for t in range(N)
-             if WORLD.card_symbol(t, match.rules.deck) == symbol and match.owner[t] == seat]
+    names = [
+        IDS[t]
+        for t in range(N)
+        if WORLD.card_symbol(t, match.rules.deck) == symbol and match.owner[t] == seat
+    ]
     assert len(names) >= k, (symbol, names)
     return names[:k]
+
+
+def is_legal(match: RiskMatch, seat: int, action: Action) -> bool:
+    """Whether ``action`` is one of ``match``'s legal actions for ``seat`` (templates filled)."""
+    for template in match.legal_actions(seat):
+        name = amount_field(template)
+        if name is None:
+            if template == action:
+                return True
+        elif type(template) is type(action):
+            value = getattr(action, name)
+            if value in getattr(template, name) and fill(template, value) == action:
+                return True
+    return False
