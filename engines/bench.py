@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import platform as host
-import resource
 import statistics
 import sys
 import time
+import tracemalloc
+from array import array
 from collections import Counter
 
 from engines.players import load_player
@@ -28,7 +29,7 @@ def run(variant: str, seats: int, games: int, seed: int) -> int:
     print(f"risk/{variant}, {seats} seats, {games} complete matches per policy, seeds {seed}..")
     print(f"Python {sys.version.split()[0]} on {host.machine()} ({host.processor() or 'cpu'})")
     for policy in POLICIES:
-        costs: list[int] = []
+        costs = array("q")  # nanoseconds per decision
         reasons: Counter[str] = Counter()
         decisions = 0
         snapshot_bytes = 0
@@ -53,6 +54,7 @@ def run(variant: str, seats: int, games: int, seed: int) -> int:
         elapsed = time.perf_counter() - started
         engine_seconds = sum(costs) / 1e9
         q = statistics.quantiles(costs, n=100)
+        peak = _peak_memory(variant, seats, seed, policy)
         print(f"\npolicy {policy}:")
         print(f"  complete matches/s (players + observations + engine): {games / elapsed:8.2f}")
         print(
@@ -67,6 +69,18 @@ def run(variant: str, seats: int, games: int, seed: int) -> int:
         )
         print(f"  how matches ended: {dict(reasons)}")
         print(f"  largest snapshot (JSON bytes): {snapshot_bytes}")
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\npeak memory of the whole run (max RSS): {peak:.1f} MiB")
+        print(f"  peak memory allocated while playing one match: {peak / 1024:.0f} KiB")
     return 0
+
+
+def _peak_memory(variant: str, seats: int, seed: int, policy: str) -> int:
+    """Peak bytes allocated (tracemalloc) while one match is created and played."""
+    players = [load_player(policy, seed=seed * 10 + s) for s in range(seats)]
+    tracemalloc.start()
+    match = get_game("risk").new_match(variant, seats, seed)
+    while not match.is_over():
+        seat = match.to_move()[0]
+        match.apply(seat, players[seat].act(match.observation(seat), match.legal_actions(seat)))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak

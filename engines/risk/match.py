@@ -105,12 +105,15 @@ def _slot_template(slot: dict[int, Action], high: int, kind: type, *names: str) 
 
 
 PLACE_SLOTS = tuple({} for _ in IDS)
-BLITZ_SLOTS = tuple(tuple({} for _ in NEIGHBOURS[s]) for s in range(N))
 FORTIFY_SLOTS = tuple(tuple({} for _ in NEIGHBOURS[s]) for s in range(N))
-ATTACKS = tuple(
-    tuple(tuple(Attack(IDS[s], IDS[t], Amount(1, d)) for d in (1, 2, 3)) for t in NEIGHBOURS[s])
+ATTACK_SLOTS = tuple(
+    tuple(
+        (t, tuple(Attack(IDS[s], IDS[t], Amount(1, d)) for d in (1, 2, 3)), {})
+        for t in NEIGHBOURS[s]
+    )
     for s in range(N)
 )
+"""Per territory, per neighbour: (neighbour, its Attack templates for 1-3 dice, its Blitz slot)."""
 CLAIMS = tuple(Claim(territory) for territory in IDS)
 
 SIDES = (1, 6, 36, 216)
@@ -445,11 +448,13 @@ class RiskMatch(Match):
         return ()
 
     def _place_templates(self, owner: int, most: int) -> tuple[Action, ...]:
-        templates = []
-        for t in self.owned[owner]:
-            template = PLACE_SLOTS[t].get(most)
-            templates.append(template or _slot_template(PLACE_SLOTS[t], most, Place, IDS[t]))
-        return tuple(templates)
+        slots = PLACE_SLOTS
+        return tuple(
+            [
+                slots[t].get(most) or _slot_template(slots[t], most, Place, IDS[t])
+                for t in self.owned[owner]
+            ]
+        )
 
     def _place_options(self, seat: int) -> tuple[Action, ...]:
         trades = self._trade_options(seat) if self._may_trade(seat) else []
@@ -467,24 +472,27 @@ class RiskMatch(Match):
         # The same tests as _attackable, hoisted out of the loop (this is the hot path).
         only = self.turn if self.phase == ALLY_ATTACK else None
         protected = self.round <= self.rules.protected_rounds
+        restricted = only is not None or protected
         options: list[Action] = []
         for s in owned[me]:
             a = armies[s]
             if a < 2:
                 continue
             dice = (3 if a > 3 else a - 1) - 1
-            attacks, blitzes = ATTACKS[s], BLITZ_SLOTS[s]
-            for i, t in enumerate(NEIGHBOURS[s]):
+            for t, attacks, blitzes in ATTACK_SLOTS[s]:
                 victim = owner[t]
-                if (
-                    victim == me
-                    or (only is not None and victim != only)
-                    or (protected and victim >= 0 and len(owned[victim]) == 1)
+                if victim == me or (
+                    restricted
+                    and (
+                        (only is not None and victim != only)
+                        or (protected and victim >= 0 and len(owned[victim]) == 1)
+                    )
                 ):
                     continue
-                options.append(attacks[i][dice])
-                blitz = blitzes[i].get(a - 1)
-                options.append(blitz or _slot_template(blitzes[i], a - 1, Blitz, IDS[s], IDS[t]))
+                options.append(attacks[dice])
+                options.append(
+                    blitzes.get(a - 1) or _slot_template(blitzes, a - 1, Blitz, IDS[s], IDS[t])
+                )
         options.append(END)
         return tuple(options)
 
@@ -766,9 +774,11 @@ class RiskMatch(Match):
     # =========================================================================== combat
 
     def _attack(self, seat: int, action: Attack | Blitz, events: list) -> None:
-        me = self._actor()
-        s = self._territory(seat, action, action.source)
-        t = self._territory(seat, action, action.target)
+        me = NEUTRAL if self.phase == ALLY_ATTACK else seat
+        s = INDEX.get(action.source) if type(action.source) is str else None
+        t = INDEX.get(action.target) if type(action.target) is str else None
+        if s is None or t is None:
+            raise IllegalAction(seat, action, "source and target must be territory ids")
         owner, armies = self.owner, self.armies
         if owner[s] != me:
             raise IllegalAction(seat, action, f"{action.source} is not yours to attack from")
