@@ -18,6 +18,19 @@ def fill(template: Action, value: int) -> Action:
     return template if name is None else replace(template, **{name: value})
 
 
+def by_kind(legal_actions: tuple[Action, ...]) -> dict[type, list[Action]]:
+    """The legal actions grouped by their class, in listing order.
+
+    >>> from engines.risk.actions import EndPhase, Occupy
+    >>> by_kind((Occupy(Amount(1, 2)), EndPhase()))[EndPhase]
+    [EndPhase()]
+    """
+    grouped: dict[type, list[Action]] = {}
+    for action in legal_actions:
+        grouped.setdefault(type(action), []).append(action)
+    return grouped
+
+
 def bounds(template: Action) -> Amount | None:
     """The Amount range of ``template``, or None when it has no quantity to choose."""
     name = amount_field(template)

@@ -12,7 +12,7 @@ from collections import Counter, deque
 from functools import cache
 from itertools import product
 
-from bots.house.choice import bounds, fill
+from bots.house.choice import bounds, by_kind, fill
 from engines.core import Action
 from engines.risk.actions import Blitz, Claim, EndPhase, Fortify, Occupy, Place, TradeCards
 from engines.risk.cards import table_value
@@ -182,28 +182,26 @@ class RiskHeuristicPlayer:
 
     def act(self, observation: RiskObservation, legal_actions: tuple[Action, ...]) -> Action:
         """One of ``legal_actions``, filled in, chosen by the habits of the module."""
-        by_kind: dict[type, list[Action]] = {}
-        for action in legal_actions:
-            by_kind.setdefault(type(action), []).append(action)
+        grouped = by_kind(legal_actions)
         view = _View(observation)
-        if Claim in by_kind:
-            return self._claim(view, by_kind[Claim])
-        if TradeCards in by_kind:
-            return self._trade(view, by_kind[TradeCards])
-        if Occupy in by_kind:
-            return self._occupy(view, by_kind[Occupy][0])
-        if Place in by_kind:
-            return self._place(view, by_kind[Place])
-        if Blitz in by_kind:
-            choice = self._attack(view, by_kind[Blitz])
+        if Claim in grouped:
+            return self._claim(view, grouped[Claim])
+        if TradeCards in grouped:
+            return self._trade(view, grouped[TradeCards])
+        if Occupy in grouped:
+            return self._occupy(view, grouped[Occupy][0])
+        if Place in grouped:
+            return self._place(view, grouped[Place])
+        if Blitz in grouped:
+            choice = self._attack(view, grouped[Blitz])
             if choice is not None:
                 return choice
-        if Fortify in by_kind:
-            choice = self._fortify(view, by_kind[Fortify])
+        if Fortify in grouped:
+            choice = self._fortify(view, grouped[Fortify])
             if choice is not None:
                 return choice
-        if EndPhase in by_kind:
-            return by_kind[EndPhase][0]
+        if EndPhase in grouped:
+            return grouped[EndPhase][0]
         template = legal_actions[0]  # nothing else is ever listed alone; stay legal anyway
         amount = bounds(template)
         return template if amount is None else fill(template, amount.low)
