@@ -217,7 +217,7 @@ class GameInfo:
         info = self.variant(variant)
         if seats not in info.seats:
             raise BadSetup(f"{self.name}/{variant} is for {info.seats} seats, not {seats}")
-        if not isinstance(seed, int) or seed < 0:
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise BadSetup(f"seed must be a non-negative integer, not {seed!r}")
         return self.match_class(variant, seats, seed, self.resolve_options(options))
 
@@ -351,7 +351,7 @@ class Match(ABC):
     def _restore(self, state: Mapping[str, Any]) -> None: ...
 
     def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or not 0 <= seat < self.seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
             raise EngineError(f"no seat {seat!r} in a {self.seats}-seat match")
 
 
