@@ -21,14 +21,37 @@ from engines.players import load_player
 from engines.registry import get_game
 
 POLICIES = ("random", "attacker")
+"""The default policies for Risk; other games default to ``OTHER_POLICIES``."""
+OTHER_POLICIES = ("random", "heuristic")
 
 
-def run(variant: str, seats: int, games: int, seed: int) -> int:
-    """Benchmark ``games`` matches of risk/``variant`` for each policy; print the figures."""
-    game = get_game("risk")
-    print(f"risk/{variant}, {seats} seats, {games} complete matches per policy, seeds {seed}..")
+def default_policies(game: str) -> tuple[str, ...]:
+    """The policies benchmarked when none are named.
+
+    >>> default_policies("risk"), default_policies("conquetes")
+    (('random', 'attacker'), ('random', 'heuristic'))
+    """
+    return POLICIES if game == "risk" else OTHER_POLICIES
+
+
+def run(
+    variant: str,
+    seats: int,
+    games: int,
+    seed: int,
+    *,
+    game_name: str = "risk",
+    policies: tuple[str, ...] | None = None,
+) -> int:
+    """Benchmark ``games`` matches of ``game_name``/``variant`` for each policy (every seat
+    plays it); print the figures."""
+    game = get_game(game_name)
+    game.variant(variant)  # an unknown variant fails before anything runs
+    print(
+        f"{game_name}/{variant}, {seats} seats, {games} complete matches per policy, seeds {seed}.."
+    )
     print(f"Python {sys.version.split()[0]} on {host.machine()} ({host.processor() or 'cpu'})")
-    for policy in POLICIES:
+    for policy in policies or default_policies(game_name):
         costs = array("q")  # nanoseconds per decision
         reasons: Counter[str] = Counter()
         decisions = 0
@@ -54,7 +77,7 @@ def run(variant: str, seats: int, games: int, seed: int) -> int:
         elapsed = time.perf_counter() - started
         engine_seconds = sum(costs) / 1e9
         q = statistics.quantiles(costs, n=100)
-        peak = _peak_memory(variant, seats, seed, policy)
+        peak = _peak_memory(game_name, variant, seats, seed, policy)
         print(f"\npolicy {policy}:")
         print(f"  complete matches/s (players + observations + engine): {games / elapsed:8.2f}")
         print(
@@ -73,11 +96,11 @@ def run(variant: str, seats: int, games: int, seed: int) -> int:
     return 0
 
 
-def _peak_memory(variant: str, seats: int, seed: int, policy: str) -> int:
+def _peak_memory(game: str, variant: str, seats: int, seed: int, policy: str) -> int:
     """Peak bytes allocated (tracemalloc) while one match is created and played."""
     players = [load_player(policy, seed=seed * 10 + s) for s in range(seats)]
     tracemalloc.start()
-    match = get_game("risk").new_match(variant, seats, seed)
+    match = get_game(game).new_match(variant, seats, seed)
     while not match.is_over():
         seat = match.to_move()[0]
         match.apply(seat, players[seat].act(match.observation(seat), match.legal_actions(seat)))

@@ -38,10 +38,16 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("file", type=Path)
 
     b = commands.add_parser("bench", help="engine speed and memory (see docs/benchmarks.md)")
+    b.add_argument("--game", default="risk")
     b.add_argument("--games", type=int, default=50)
-    b.add_argument("--variant", default="hasbro")
-    b.add_argument("--seats", type=int, default=4)
+    b.add_argument("--variant", help="default: the game's first variant (risk: hasbro)")
+    b.add_argument("--seats", type=int, help="default: 4, or the variant's largest count")
     b.add_argument("--seed", type=int, default=0)
+    b.add_argument(
+        "--policies",
+        help="comma-separated players, each benchmarked on every seat "
+        "(default: random,attacker for risk, random,heuristic otherwise)",
+    )
 
     args = parser.parse_args(argv)
     try:
@@ -51,12 +57,20 @@ def main(argv: list[str] | None = None) -> int:
             return _play(args)
         if args.command == "replay":
             return _replay(args.file)
-        from engines.bench import run as bench  # noqa: PLC0415 (only this command needs it)
-
-        return bench(args.variant, args.seats, args.games, args.seed)
+        return _bench(args)
     except EngineError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from engines.bench import run as bench  # noqa: PLC0415 (only this command needs it)
+
+    game = get_game(args.game)
+    variant = game.variant(args.variant) if args.variant else game.variants[0]
+    seats = args.seats or (4 if 4 in variant.seats else variant.seats[-1])
+    policies = tuple(p.strip() for p in args.policies.split(",")) if args.policies else None
+    return bench(variant.name, seats, args.games, args.seed, game_name=args.game, policies=policies)
 
 
 def _list() -> int:

@@ -1,17 +1,17 @@
 """The games this engine package provides, by name.
 
 >>> [game.name for game in games()]
-['risk']
+['risk', 'conquetes']
 >>> get_game("risk").variant("hasbro").seats
 (2, 3, 4, 5)
 """
 
 from __future__ import annotations
 
-from engines import risk
+from engines import conquetes, risk
 from engines.core.contract import GameInfo, UnknownGame
 
-_GAMES: dict[str, GameInfo] = {game.name: game for game in (risk.GAME,)}
+_GAMES: dict[str, GameInfo] = {game.name: game for game in (risk.GAME, conquetes.GAME)}
 
 
 def games() -> tuple[GameInfo, ...]:
@@ -20,8 +20,8 @@ def games() -> tuple[GameInfo, ...]:
 
 
 def get_game(name: str) -> GameInfo:
-    """The game called ``name``, or :class:`UnknownGame` listing the known ones."""
+    """The game called ``name``, or :class:`UnknownGame` listing the known ones in order."""
     try:
         return _GAMES[name]
     except KeyError:
-        raise UnknownGame(f"no game {name!r} (known: {', '.join(sorted(_GAMES))})") from None
+        raise UnknownGame(f"no game {name!r} (known: {', '.join(_GAMES)})") from None

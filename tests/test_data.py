@@ -16,6 +16,7 @@ SHARED = ROOT.parent / "shared" / "data"
 PACKAGED = {
     "engines/risk/data/classic_world.json": "maps/classic_world.json",
     "engines/risk/data/risk_missions.json": "risk_missions.json",
+    "engines/conquetes/data/conquetes.json": "maps/conquetes.json",
 }
 
 

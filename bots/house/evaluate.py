@@ -1,13 +1,19 @@
-"""Measure a player against a field of others in classic Risk.
+"""Measure a player against a field of others, in any game of the registry.
 
     python -m bots.house.evaluate --games 200 --seats 4 --variant hasbro
+    python -m bots.house.evaluate --game conquetes --variant standard --seats 2 --games 200
+    python -m bots.house.evaluate --game conquetes --variant solo --seats 1 \\
+        --option bot_level=confirme
 
-The measured player's seat rotates over the games so that seat bias cancels out.
+The measured player's seat rotates over the games so that seat bias cancels out. A win is a
+first place, alone or shared (Conquêtes has shared victories); shared ones are counted apart.
+With one seat (Conquêtes solo) there is no field: the match's own bot is the opponent.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 from importlib.metadata import entry_points
 
 from tqdm import tqdm
@@ -24,9 +30,28 @@ def load_player(name: str) -> type:
     return found[name].load()
 
 
+def parse_options(pairs: list[str]) -> dict:
+    """``NAME=VALUE`` pairs as match options (VALUE read as JSON, else as text).
+
+    >>> parse_options(["bot_level=confirme", "max_steps=300"])
+    {'bot_level': 'confirme', 'max_steps': 300}
+    """
+    options = {}
+    for pair in pairs:
+        name, sep, text = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--option {pair!r}: expected NAME=VALUE")
+        try:
+            options[name] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name] = text
+    return options
+
+
 def main(argv: list[str] | None = None) -> None:
     """Play the games and print the measured player's results."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="risk")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--variant", default="hasbro")
@@ -34,31 +59,41 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--opponent", default="random", help="every other seat")
     parser.add_argument("--max-steps", type=int, default=None, help="step limit per game")
     parser.add_argument("--seed", type=int, default=0, help="first game seed")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a match option"
+    )
     args = parser.parse_args(argv)
     hero_class, rival_class = load_player(args.player), load_player(args.opponent)
-    options = {} if args.max_steps is None else {"max_steps": args.max_steps}
-    wins = limited = steps = 0
-    for game in tqdm(range(args.games), desc=f"{args.player} vs {args.opponent}"):
+    options = parse_options(args.option)
+    if args.max_steps is not None:
+        options["max_steps"] = args.max_steps
+    solo = args.seats == 1
+    field = "the game's own bot" if solo else args.opponent
+    wins = shared = limited = steps = 0
+    for game in tqdm(range(args.games), desc=f"{args.player} vs {field}"):
         seed = args.seed + game
         hero = game % args.seats
         players = [
             hero_class(seed=seed) if seat == hero else rival_class(seed=seed * 100 + seat)
             for seat in range(args.seats)
         ]
-        recorder = start("risk", args.variant, args.seats, seed, options=options)
+        recorder = start(args.game, args.variant, args.seats, seed, options=options)
         play(recorder, players)
         result = recorder.match.result()
         wins += hero in result.winners
+        shared += hero in result.winners and len(result.winners) > 1
         limited += result.reason == "step_limit"
         steps += recorder.match.steps
+    shown = "".join(f", {k}={v}" for k, v in options.items())
+    prefix = "" if args.game == "risk" else f"game {args.game}, "
     print(
-        f"variant {args.variant}, {args.seats} seats, {args.games} games: "
-        f"{args.player} vs {args.opponent}"
+        f"{prefix}variant {args.variant}{shown}, {args.seats} seats, {args.games} games: "
+        f"{args.player} vs {field}"
     )
-    print(
-        f"win rate: {wins / args.games:.1%} ({wins}/{args.games}); "
-        f"random baseline {1 / args.seats:.1%}"
-    )
+    baseline = "" if solo else f"; random baseline {1 / args.seats:.1%}"
+    print(f"win rate: {wins / args.games:.1%} ({wins}/{args.games}){baseline}")
+    if not solo and (shared or args.game != "risk"):
+        print(f"wins are first places, alone or shared: {shared} of them shared")
     print(f"step-limit games: {limited}; average steps: {steps / args.games:.0f}")
 
 

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from bots.house.conquetes_heuristic import ConquetesHeuristicPlayer
 from bots.house.risk_heuristic import RiskHeuristicPlayer
+from engines.conquetes.observation import ConquetesObservation
 from engines.core import Action
 from engines.risk.observation import RiskObservation
 
-HEURISTICS: dict[type, type] = {RiskObservation: RiskHeuristicPlayer}
+HEURISTICS: dict[type, type] = {
+    RiskObservation: RiskHeuristicPlayer,
+    ConquetesObservation: ConquetesHeuristicPlayer,
+}
 """Each game's heuristic player, by the class of that game's observations."""
 
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from conftest import Dice, arrange, new_match, of_type
+from risk_helpers import Dice, arrange, new_match, of_type
 
 from engines.risk.actions import Attack
 from engines.risk.board import WORLD

@@ -14,7 +14,9 @@ import json
 from collections import Counter
 
 import pytest
-from conftest import (
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from risk_helpers import (
     ALL_VARIANT_SEATS,
     IDS,
     NEUTRAL,
@@ -25,8 +27,6 @@ from conftest import (
     new_match,
     of_type,
 )
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
 
 from bots.house.choice import bounds, fill
 from engines.core.codec import to_plain

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import (
+from risk_helpers import (
     END,
     IDS,
     NEUTRAL,

@@ -1,0 +1,100 @@
+"""The Conquêtes map and its cards, read once from the package's data file.
+
+Source: ``data/conquetes.json`` (a copy of ``shared/data/maps/conquetes.json``): 30 regions on
+six continents, each with a die value 1–6 unique within its continent (seed 001 "La valeur
+d'une carte Région est toujours comprise entre 1 et 6, et est unique pour chaque continent"),
+and their borders, sea routes included (seed 001 "NOTE Certaines Régions sont reliées par des
+routes maritimes : elle sont également considérées comme des régions limitrophes"). The deck
+is three cards of every region (seed 001 "Contenu : 90 cartes Régions (3 exemplaires de
+chaque)"). The box's map is not public: the file says which parts are designed. Replacing the
+file replaces the map.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+
+
+@dataclass(frozen=True, slots=True)
+class Continent:
+    """A continent: its id, its name and its regions (indices, in board order)."""
+
+    id: str
+    name: str
+    regions: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """Regions (by index), their names, values, continents and neighbours; the card count.
+
+    >>> board = MAP
+    >>> r = board.index["maghreb"]
+    >>> board.values[r], board.continents[board.continent_of[r]].id
+    (4, 'afrique')
+    >>> [board.regions[n] for n in board.neighbours[r]][:2]
+    ['europe_occidentale', 'afrique_atlantique']
+    >>> len(board.regions), board.copies, board.cards
+    (30, 3, 90)
+    """
+
+    regions: tuple[str, ...]
+    names: tuple[str, ...]
+    values: tuple[int, ...]
+    continent_of: tuple[int, ...]
+    continents: tuple[Continent, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    sea_routes: frozenset[frozenset[int]]
+    copies: int
+    index: dict[str, int]
+
+    @property
+    def cards(self) -> int:
+        """Number of cards in the deck: every region ``copies`` times."""
+        return len(self.regions) * self.copies
+
+    def borders(self, a: int, b: int) -> bool:
+        """Whether regions ``a`` and ``b`` are neighbours (by land or by sea)."""
+        return b in self.neighbours[a]
+
+
+def load_board(data: dict) -> Board:
+    """Build a :class:`Board` from the JSON of a Conquêtes map file."""
+    ids = tuple(t["id"] for t in data["territories"])
+    index = {rid: i for i, rid in enumerate(ids)}
+    links: list[set[int]] = [set() for _ in ids]
+    for a, b in data["adjacency"]:
+        links[index[a]].add(index[b])
+        links[index[b]].add(index[a])
+    continents = tuple(
+        Continent(
+            id=c["id"],
+            name=c["name"],
+            regions=tuple(
+                i for i, t in enumerate(data["territories"]) if t["continent"] == c["id"]
+            ),
+        )
+        for c in data["continents"]
+    )
+    continent_index = {c.id: i for i, c in enumerate(continents)}
+    return Board(
+        regions=ids,
+        names=tuple(t["name"] for t in data["territories"]),
+        values=tuple(t["value"] for t in data["territories"]),
+        continent_of=tuple(continent_index[t["continent"]] for t in data["territories"]),
+        continents=continents,
+        neighbours=tuple(tuple(sorted(s)) for s in links),
+        sea_routes=frozenset(frozenset((index[a], index[b])) for a, b in data["sea_links"]),
+        copies=data["counts"]["copies_per_region"],
+        index=index,
+    )
+
+
+def _read(name: str) -> dict:
+    text = resources.files("engines.conquetes").joinpath("data", name).read_text("utf-8")
+    return json.loads(text)
+
+
+MAP = load_board(_read("conquetes.json"))

@@ -1,0 +1,696 @@
+"""The Conquêtes rules engine (seed 001): one state machine for every variant of
+:mod:`variants`, the solo mode's bot included.
+
+Regions are indices into ``MAP`` inside the engine and ids in actions, events and
+observations. A card is its region's index: the three copies are alike. ``owner[r]`` says
+where region ``r``'s card in play lies (a seat, ``BOT`` or ``NOBODY``); a region is in play
+at most once (001 "Il est interdit de poser une Région déjà présente en jeu"), so its other
+copies are in the deck, the discard, hands, support, or the bot's loot. The deck is drawn from
+its end. Every rule cites the book's section; adaptations are in RULES.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.conquetes import scoring
+from engines.conquetes.actions import (
+    AddSupport,
+    Attack,
+    CommitSupport,
+    DiscardCard,
+    DrawTwo,
+    GiveCard,
+    PlayRegion,
+)
+from engines.conquetes.board import MAP
+from engines.conquetes.events import (
+    AttackDeclared,
+    AttackResolved,
+    BotDrew,
+    BotScored,
+    CardDiscarded,
+    CardGiven,
+    CardsDealt,
+    CardsDrawn,
+    DeckExhausted,
+    DeckReshuffled,
+    MatchEnded,
+    RegionPlayed,
+    Scored,
+    SupportAdded,
+    SupportCommitted,
+    SupportRevealed,
+    TurnStarted,
+)
+from engines.conquetes.observation import (
+    ACTION,
+    BOT,
+    EXCESS,
+    NOBODY,
+    OVER,
+    SUPPORT,
+    AttackView,
+    BotView,
+    ConquetesObservation,
+)
+from engines.conquetes.variants import (
+    ATTACKER_REPLACEMENTS,
+    BOT_LEVELS,
+    DEAL,
+    DEFENDER_REPLACEMENTS,
+    HAND_LIMIT,
+    VARIANTS,
+)
+from engines.core.chance import shuffle
+from engines.core.contract import Action, IllegalAction, Match, Result
+
+N = len(MAP.regions)
+IDS = MAP.regions
+INDEX = MAP.index
+VALUES = MAP.values
+NEIGHBOURS = MAP.neighbours
+
+# Actions are frozen: the legal listings share one object per action.
+DRAW_TWO = DrawTwo()
+COMMIT = CommitSupport()
+PLAYS = tuple(PlayRegion(r) for r in IDS)
+ADDS = tuple(AddSupport(r) for r in IDS)
+DISCARDS = tuple(DiscardCard(r) for r in IDS)
+ATTACKS = tuple({t: Attack(IDS[s], IDS[t]) for t in NEIGHBOURS[s]} for s in range(N))
+GIVES: dict[tuple[int, int], GiveCard] = {}
+
+STATE_FIELDS = (
+    "hands",
+    "owner",
+    "deck",
+    "discard",
+    "loot",
+    "phase",
+    "turn",
+    "turns",
+    "current",
+    "attack",
+    "selection",
+    "attack_support",
+    "defence_support",
+    "excess_to",
+    "exhaustions",
+    "end_reason",
+)
+
+
+def _give(region: int, to: int) -> GiveCard:
+    action = GIVES.get((region, to))
+    if action is None:
+        action = GIVES[region, to] = GiveCard(IDS[region], to)
+    return action
+
+
+def _names(cards: list[int] | tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(IDS[c] for c in cards)
+
+
+def _total(cards: list[int]) -> int:
+    """The support value of cards: the sum of their regions' values (001 "Valeur de la carte
+    utilisée comme Valeur de Soutien en Attaque ou en Défense")."""
+    return sum(VALUES[c] for c in cards)
+
+
+class ConquetesMatch(Match):
+    """A Conquêtes match of any variant in ``variants.VARIANTS``."""
+
+    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(variant, seats, seed, options)
+        self.rules = VARIANTS[variant]
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.owner = [NOBODY] * N
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.loot: list[int] = []
+        self.phase = ACTION
+        self.turn = 0
+        self.turns = 0
+        self.current = 0
+        self.attack: list[int] | None = None  # [attacker, defender, source, target]
+        self.selection: list[int] = []  # the chooser's support so far, still in its hand
+        self.attack_support: list[int] | None = None  # committed face down
+        self.defence_support: list[int] | None = None
+        self.excess_to: int | None = None
+        self.exhaustions = 0
+        self.end_reason: str | None = None
+        self._setup(self.setup_events)
+
+    # =========================================================================== set-up
+
+    def _setup(self, events: list) -> None:
+        """001 "Préparation": shuffle the 90 cards, deal 5 to each player, the rest is the
+        deck; the oldest player begins (seat 0, RULES.md). Solo: the player draws 5 and
+        "C'est lui [le bot] qui commence"."""
+        self.deck = [r for r in range(N) for _ in range(MAP.copies)]
+        shuffle(self.rng, self.deck)
+        for seat in range(self.seats):
+            dealt = [self.deck.pop() for _ in range(DEAL)]
+            self.hands[seat] = dealt
+            events.append(CardsDealt(seat, _names(dealt), DEAL))
+        self._begin_turn(BOT if self.rules.solo else 0, events)
+
+    # =========================================================================== turns
+
+    def _begin_turn(self, seat: int, events: list) -> None:
+        self.turn = seat
+        self.turns += 1
+        events.append(TurnStarted(seat, self.turns))
+        if seat == BOT:
+            self._bot_turn(events)
+            return
+        # 001 "Déroulement du jeu" 1: "Le joueur actif pioche une carte."
+        if self._draw(seat, 1, "turn", events):
+            return
+        self.phase, self.current = ACTION, seat
+
+    def _end_turn(self, events: list) -> None:
+        """001 "NOTE Si à la fin de son tour un joueur a plus de 10 cartes en main, il doit
+        épuiser sa main en donnant à un adversaire de son choix autant de cartes que
+        nécessaire pour n'en conserver que 10" (solo "VOTRE TOUR DE JEU" A: discarded)."""
+        seat = self.turn
+        self.attack = self.attack_support = self.defence_support = None
+        self.selection = []
+        if seat != BOT and len(self.hands[seat]) > HAND_LIMIT:
+            self.phase, self.current, self.excess_to = EXCESS, seat, None
+            return
+        self._next_turn(events)
+
+    def _next_turn(self, events: list) -> None:
+        """001 "Son tour s'achève. C'est au tour du joueur à sa gauche"; solo: the bot and the
+        player take turns."""
+        if self.rules.solo:
+            self._begin_turn(0 if self.turn == BOT else BOT, events)
+        else:
+            self._begin_turn((self.turn + 1) % self.seats, events)
+
+    def _draw(self, seat: int, count: int, why: str, events: list) -> bool:
+        """Draw ``count`` cards into ``seat``'s hand; True if the deck's exhaustion ended the
+        game on the way (the draws left are not made: 001 "la partie s'achève immédiatement
+        dès que la pioche est épuisée")."""
+        drawn: list[int] = []
+        for _ in range(count):
+            drawn.append(self.deck.pop())
+            if not self.deck:
+                self.hands[seat].extend(drawn)
+                events.append(CardsDrawn(seat, _names(drawn), len(drawn), why))
+                drawn = []
+                if self._exhausted(events):
+                    return True
+        if drawn:
+            self.hands[seat].extend(drawn)
+            events.append(CardsDrawn(seat, _names(drawn), len(drawn), why))
+        return False
+
+    def _exhausted(self, events: list) -> bool:
+        """The deck just ran out: 001 "Fin du jeu" at 2-3 players (and solo "FIN DE PARTIE")
+        the game ends; at 4, "on mélange la défausse pour créer une nouvelle pioche" once,
+        and the next exhaustion ends it. True if the game ended."""
+        self.exhaustions += 1
+        events.append(DeckExhausted(self.exhaustions))
+        if self.exhaustions >= self.rules.exhaustions[self.seats] or not self.discard:
+            # An empty discard cannot make a new deck (RULES.md): the game ends too.
+            self._finish("deck_exhausted", events)
+            return True
+        self.deck, self.discard = self.discard, []
+        shuffle(self.rng, self.deck)
+        events.append(DeckReshuffled(len(self.deck)))
+        return False
+
+    # =========================================================================== solo bot
+
+    def _bot_turn(self, events: list) -> None:
+        """001 solo "TOUR DE JEU DU BOT": the bot draws a card face up; not in play: into its
+        camp; in its camp: into its loot; in the player's camp: its bordering region of
+        highest value attacks it, if it has one; either way that card is discarded."""
+        card = self.deck.pop()
+        where = self.owner[card]
+        source = -1
+        if where == NOBODY:
+            self.owner[card] = BOT
+            fate = "played"
+        elif where == BOT:
+            self.loot.append(card)
+            fate = "loot"
+        else:
+            self.discard.append(card)
+            bordering = [r for r in NEIGHBOURS[card] if self.owner[r] == BOT]
+            # The deck's last card leaves no support to draw: no attack begins (RULES.md).
+            if bordering and self.deck:
+                # "celle avec la plus grande valeur attaque"; equal values: the first one in
+                # board order (only the value counts in the attack).
+                source = max(bordering, key=lambda r: (VALUES[r], -r))
+                fate = "attack"
+            else:
+                fate = "discarded"
+        events.append(BotDrew(IDS[card], fate, IDS[source] if source >= 0 else ""))
+        if not self.deck:
+            self._exhausted(events)
+            return
+        if source < 0:
+            self._end_turn(events)
+            return
+        # 001 solo "ATTAQUE / DÉFENSE": the bot draws its support "toujours après que vous
+        # avez sélectionné vos cartes Soutien": the player chooses its defence first.
+        self.attack = [BOT, 0, source, card]
+        events.append(AttackDeclared(BOT, IDS[source], 0, IDS[card]))
+        self.phase, self.current, self.selection = SUPPORT, 0, []
+
+    def _bot_support(self, attacking: bool) -> list[int]:
+        """001 solo "ATTAQUE / DÉFENSE": the bot's fixed number of support cards for its
+        level, drawn from the deck; "S'il ne reste plus assez de cartes dans la pioche, le bot
+        soutient son attaque ou sa défense avec les cartes restantes"."""
+        level = BOT_LEVELS[self.options["bot_level"]]
+        wanted = level.attack if attacking else level.defence
+        return [self.deck.pop() for _ in range(min(wanted, len(self.deck)))]
+
+    # =========================================================================== actions
+
+    def _apply(self, seat: int, action: Action) -> list:
+        events: list = []
+        kind = type(action)
+        if self.phase == ACTION:
+            if kind is DrawTwo:
+                self._draw_two(seat, events)
+            elif kind is PlayRegion:
+                self._play_region(seat, action, events)
+            elif kind is Attack:
+                self._declare(seat, action, events)
+            else:
+                raise IllegalAction(
+                    seat, action, "the turn's action is DrawTwo, PlayRegion or Attack"
+                )
+        elif self.phase == SUPPORT:
+            if kind is AddSupport:
+                self._add_support(seat, action, events)
+            elif kind is CommitSupport:
+                self._commit(seat, action, events)
+            else:
+                raise IllegalAction(seat, action, "choose support: AddSupport or CommitSupport")
+        elif kind is GiveCard and not self.rules.solo:
+            self._give_card(seat, action, events)
+        elif kind is DiscardCard and self.rules.solo:
+            self._discard_card(seat, action, events)
+        else:
+            what = "DiscardCard" if self.rules.solo else "GiveCard"
+            raise IllegalAction(seat, action, f"cards over {HAND_LIMIT}: {what}")
+        return events
+
+    def _region(self, seat: int, action: Action, name: object) -> int:
+        index = INDEX.get(name) if isinstance(name, str) else None
+        if index is None:
+            raise IllegalAction(seat, action, f"no region {name!r}")
+        return index
+
+    def _in_hand(self, seat: int, action: Action, name: object, spoken_for: int = 0) -> int:
+        """The region of a card ``seat`` holds beyond ``spoken_for`` copies of it."""
+        r = self._region(seat, action, name)
+        if self.hands[seat].count(r) <= spoken_for:
+            raise IllegalAction(seat, action, f"no (more) {name} card in hand")
+        return r
+
+    def _draw_two(self, seat: int, events: list) -> None:
+        """001 "Piocher deux cartes supplémentaires"."""
+        if not self._draw(seat, 2, "draw_two", events):
+            self._end_turn(events)
+
+    def _play_region(self, seat: int, action: PlayRegion, events: list) -> None:
+        """001 "Mettre en jeu une nouvelle carte Région": from the hand to the own camp, face
+        up; "Il est interdit de poser une Région déjà présente en jeu (dans le camp de
+        n'importe quel joueur)" — and so the book's check and penalty for a duplicate (its
+        "Vérifiez avant la fin du tour ..." and solo "VOTRE TOUR DE JEU" B) are never needed:
+        the engine refuses the card (RULES.md)."""
+        r = self._in_hand(seat, action, action.region)
+        if self.owner[r] != NOBODY:
+            raise IllegalAction(seat, action, f"{action.region} is already in play")
+        self.hands[seat].remove(r)
+        self.owner[r] = seat
+        events.append(RegionPlayed(seat, IDS[r]))
+        self._end_turn(events)
+
+    def _declare(self, seat: int, action: Attack, events: list) -> None:
+        """001 "Attaquer une Région": "L'Attaquant désigne une de ses cartes en jeu ... Puis il
+        désigne une carte d'un adversaire représentée parmi les Régions limitrophes de la
+        carte Attaquante"; "RAPPEL On ne peut attaquer qu'une Région limitrophe à l'une de ses
+        propres Régions en jeu"."""
+        s = self._region(seat, action, action.source)
+        t = self._region(seat, action, action.target)
+        if self.owner[s] != seat:
+            raise IllegalAction(seat, action, f"{action.source} is not in your camp")
+        defender = self.owner[t]
+        if defender in (seat, NOBODY):
+            raise IllegalAction(seat, action, f"{action.target} is not in an opponent's camp")
+        if not MAP.borders(s, t):
+            raise IllegalAction(seat, action, f"{action.target} does not border {action.source}")
+        if not self.hands[seat]:
+            # "Il choisit une ou plusieurs cartes de sa main": no card, no attack.
+            raise IllegalAction(seat, action, "an attack needs a support card in hand")
+        self.attack = [seat, defender, s, t]
+        events.append(AttackDeclared(seat, IDS[s], defender, IDS[t]))
+        self.phase, self.current, self.selection = SUPPORT, seat, []
+
+    def _add_support(self, seat: int, action: AddSupport, events: list) -> None:
+        """001 "DÉROULÉ D'UNE ATTAQUE": "Il choisit une ou plusieurs cartes de sa main (quelles
+        qu'elles soient)", "Les cartes Soutien peuvent être de n'importe quelle couleur, voire
+        être des doublons", chosen here one at a time (RULES.md)."""
+        name = action.region
+        r = self._region(seat, action, name)
+        self._in_hand(seat, action, name, self.selection.count(r))
+        self.selection.append(r)
+        events.append(SupportAdded(seat, IDS[r]))
+
+    def _commit(self, seat: int, action: CommitSupport, events: list) -> None:
+        """001: the attacker "en annonce le nombre, et les engage face cachée"; "Puis le
+        Défenseur annonce également son Soutien", "il peut même ne pas en engager du tout"."""
+        attacker, defender, _, _ = self.attack
+        attacking = seat == attacker and self.attack_support is None
+        if attacking and not self.selection:
+            raise IllegalAction(seat, action, "the attacker commits one support card at least")
+        chosen, self.selection = self.selection, []
+        hand = self.hands[seat]
+        for r in chosen:
+            hand.remove(r)
+        events.append(SupportCommitted(seat, len(chosen)))
+        if attacking:
+            self.attack_support = chosen
+            if defender == BOT:
+                # 001 solo: the bot draws its defence after the player's choice.
+                self.defence_support = self._bot_support(attacking=False)
+                self._resolve(events)
+            else:
+                self.current = defender
+            return
+        self.defence_support = chosen
+        if attacker == BOT:
+            self.attack_support = self._bot_support(attacking=True)
+        self._resolve(events)
+
+    def _resolve(self, events: list) -> None:
+        """001 "Résolution" and "Fin de l'attaque"."""
+        attacker, defender, s, t = self.attack
+        attack_cards, defence_cards = self.attack_support, self.defence_support
+        # "Chacun des deux joueurs révèle ses cartes Soutien engagées et additionne leurs
+        # valeurs. Puis chacun d'eux ajoute à son total la valeur de sa Région".
+        events.append(SupportRevealed(attacker, _names(attack_cards), _total(attack_cards)))
+        events.append(SupportRevealed(defender, _names(defence_cards), _total(defence_cards)))
+        attack_total = _total(attack_cards) + VALUES[s]
+        defence_total = _total(defence_cards) + VALUES[t]
+        # "Si la valeur totale de l'Attaquant est strictement supérieure à celle du
+        # Défenseur, la Région attaquée est conquise": it moves to the attacker's camp.
+        conquered = attack_total > defence_total
+        if conquered:
+            self.owner[t] = attacker
+        events.append(
+            AttackResolved(
+                attacker, defender, IDS[s], IDS[t], attack_total, defence_total, conquered
+            )
+        )
+        # "Les cartes engagées en Soutien sont défaussées."
+        self.discard.extend(attack_cards)
+        self.discard.extend(defence_cards)
+        self.attack = self.attack_support = self.defence_support = None
+        # 001 solo: if the bot's support took the last cards, "Appliquez le résultat de
+        # l'attaque, puis la partie s'achève."
+        if not self.deck and self._exhausted(events):
+            return
+        # "Le Défenseur pioche des cartes en remplacement de ses cartes engagées, avec un
+        # maximum de trois. ... Ensuite l'Attaquant pioche aussi des cartes en remplacement,
+        # mais avec un maximum de deux"; solo: "le bot ne pioche pas de cartes de
+        # remplacement en fin de combat".
+        if defender != BOT:
+            count = min(len(defence_cards), DEFENDER_REPLACEMENTS)
+            if self._draw(defender, count, "replacement", events):
+                return
+        if attacker != BOT:
+            count = min(len(attack_cards), ATTACKER_REPLACEMENTS)
+            if self._draw(attacker, count, "replacement", events):
+                return
+        self._end_turn(events)
+
+    def _give_card(self, seat: int, action: GiveCard, events: list) -> None:
+        """001 "NOTE": the cards over ten go "à un adversaire de son choix": one opponent,
+        chosen with the first card given, receives them all (RULES.md)."""
+        r = self._in_hand(seat, action, action.region)
+        to = action.to
+        if (
+            not isinstance(to, int)
+            or isinstance(to, bool)
+            or to == seat
+            or not 0 <= to < self.seats
+        ):
+            raise IllegalAction(seat, action, f"seat {to!r} is not an opponent")
+        if self.excess_to is not None and to != self.excess_to:
+            raise IllegalAction(seat, action, f"the cards over ten all go to seat {self.excess_to}")
+        self.hands[seat].remove(r)
+        self.hands[to].append(r)
+        self.excess_to = to
+        events.append(CardGiven(seat, to, IDS[r]))
+        if len(self.hands[seat]) <= HAND_LIMIT:
+            self.excess_to = None
+            self._next_turn(events)
+
+    def _discard_card(self, seat: int, action: DiscardCard, events: list) -> None:
+        """001 solo "VOTRE TOUR DE JEU" A: "défaussez-vous des cartes en surnombre"."""
+        r = self._in_hand(seat, action, action.region)
+        self.hands[seat].remove(r)
+        self.discard.append(r)
+        events.append(CardDiscarded(seat, IDS[r]))
+        if len(self.hands[seat]) <= HAND_LIMIT:
+            self._next_turn(events)
+
+    # =========================================================================== listing
+
+    def _to_move(self) -> tuple[int, ...]:
+        return (self.current,)
+
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        hand = self.hands[seat]
+        if self.phase == ACTION:
+            owner = self.owner
+            legal: list[Action] = [DRAW_TWO]
+            held = set(hand)
+            legal.extend(PLAYS[r] for r in sorted(held) if owner[r] == NOBODY)
+            if hand:
+                for s in range(N):
+                    if owner[s] == seat:
+                        legal.extend(
+                            action
+                            for t, action in ATTACKS[s].items()
+                            if owner[t] != seat and owner[t] != NOBODY
+                        )
+            return tuple(legal)
+        if self.phase == SUPPORT:
+            left = list(hand)
+            for r in self.selection:
+                left.remove(r)
+            legal = [ADDS[r] for r in sorted(set(left))]
+            attacker = self.attack[0]
+            if self.selection or seat != attacker:
+                legal.append(COMMIT)
+            return tuple(legal)
+        held = sorted(set(hand))
+        if self.rules.solo:
+            return tuple(DISCARDS[r] for r in held)
+        if self.excess_to is not None:
+            return tuple(_give(r, self.excess_to) for r in held)
+        opponents = [s for s in range(self.seats) if s != seat]
+        return tuple(_give(r, to) for r in held for to in opponents)
+
+    # =========================================================================== results
+
+    def _finish(self, reason: str, events: list) -> None:
+        """001 "Fin du jeu": "chaque joueur choisit l'un de ses territoires, et compte ses
+        points"; the engine chooses the best one for each (RULES.md)."""
+        self.phase, self.end_reason = OVER, reason
+        self.selection = []
+        outcome = self._outcome()
+        for seat in range(self.seats):
+            territory, duplicates, continents, points, regions = outcome[seat]
+            events.append(
+                Scored(
+                    seat,
+                    _names(territory),
+                    _names(duplicates),
+                    tuple(MAP.continents[c].id for c in continents),
+                    points,
+                    regions,
+                )
+            )
+        if self.rules.solo:
+            regions, continents, points = outcome[BOT]
+            events.append(
+                BotScored(
+                    _names(regions),
+                    _names(self.loot),
+                    tuple(MAP.continents[c].id for c in continents),
+                    points,
+                )
+            )
+        self._result = self._ranked(reason)
+        events.append(MatchEnded(reason, self._result.winners))
+
+    def _camps(self) -> dict[int, list[int]]:
+        camps: dict[int, list[int]] = {s: [] for s in range(self.seats)}
+        if self.rules.solo:
+            camps[BOT] = []
+        for r, owner in enumerate(self.owner):
+            if owner != NOBODY:
+                camps[owner].append(r)
+        return camps
+
+    def _outcome(self) -> dict[int, tuple]:
+        """Per seat (territory, duplicates, continents won, points, regions); for the bot
+        (regions, continents won, points)."""
+        camps = self._camps()
+        won: dict[int, list[int]] = {owner: [] for owner in camps}
+        if self.rules.continent_majority:
+            for c, owner in enumerate(scoring.continent_winners(camps)):
+                if owner is not None:
+                    won[owner].append(c)
+        outcome: dict[int, tuple] = {}
+        for seat in range(self.seats):
+            territory, duplicates = scoring.best_territory(camps[seat], self.hands[seat])
+            points = scoring.player_points(territory, duplicates, len(won[seat]))
+            outcome[seat] = (territory, duplicates, won[seat], points, len(camps[seat]))
+        if self.rules.solo:
+            points = scoring.bot_points(len(camps[BOT]), len(self.loot), len(won[BOT]))
+            outcome[BOT] = (camps[BOT], won[BOT], points)
+        return outcome
+
+    def _ranked(self, reason: str) -> Result:
+        """001 "Le joueur avec le plus de points remporte la partie"; "En cas d'égalité, celui
+        ... qui possède le plus de Régions distinctes dans tous ses territoires"; "En cas de
+        nouvelle égalité, la victoire est partagée !". Places below follow the same order.
+        Solo: "En cas d'égalité, c'est le bot qui l'emporte"."""
+        outcome = self._outcome()
+        points = tuple(outcome[s][3] for s in range(self.seats))
+        scores = tuple(float(p) for p in points)
+        stopped = reason == "step_limit"
+        if self.rules.solo:
+            bot = outcome[BOT][2]
+            won = points[0] > bot and not stopped
+            verdict = "seat 0 wins" if won else ("no winner" if stopped else "the bot wins")
+            detail = f"{reason}: seat 0 {points[0]} points, the bot {bot}: {verdict}"
+            return Result(((0,),), scores, reason, detail, (0,) if won else ())
+        keys = {s: (points[s], outcome[s][4]) for s in range(self.seats)}
+        ranking = tuple(
+            tuple(s for s in range(self.seats) if keys[s] == key)
+            for key in sorted(set(keys.values()), reverse=True)
+        )
+        winners = () if stopped else ranking[0]
+        shown = ", ".join(f"seat {s} {points[s]}" for s in range(self.seats))
+        if stopped:
+            verdict = "no winner"
+        elif len(winners) > 1:
+            verdict = "shared victory of seats " + ", ".join(map(str, winners))
+        else:
+            verdict = f"seat {winners[0]} wins"
+        return Result(ranking, scores, reason, f"{reason}: {shown} points; {verdict}", winners)
+
+    def _step_limit_result(self) -> Result:
+        self.phase, self.end_reason = OVER, "step_limit"
+        return self._ranked("step_limit")
+
+    def summary(self) -> list[str]:
+        """Turns played and each camp's best territory, for people."""
+        lines = [f"turns: {self.turns}, deck exhausted {self.exhaustions} time(s)"]
+        outcome = self._outcome()
+        for seat in range(self.seats):
+            territory, duplicates, continents, points, regions = outcome[seat]
+            lines.append(
+                f"seat {seat}: {regions} regions, territory of {len(territory)}, "
+                f"{len(duplicates)} duplicates, {len(continents)} continents: {points} points"
+            )
+        if self.rules.solo:
+            regions, continents, points = outcome[BOT]
+            lines.append(
+                f"bot ({self.options['bot_level']}): {len(regions)} regions, "
+                f"{len(self.loot)} loot, {len(continents)} continents: {points} points"
+            )
+        return lines
+
+    # =========================================================================== view
+
+    def _observation(self, seat: int) -> ConquetesObservation:
+        camps = self._camps()
+        attack = None
+        if self.attack is not None:
+            attacker, defender, s, t = self.attack
+            mine: list[int] = []
+            if seat == self.current and self.phase == SUPPORT:
+                mine = self.selection
+            elif seat == attacker and self.attack_support is not None:
+                mine = self.attack_support
+            attack = AttackView(
+                attacker=attacker,
+                defender=defender,
+                source=IDS[s],
+                target=IDS[t],
+                source_value=VALUES[s],
+                target_value=VALUES[t],
+                attack_count=None if self.attack_support is None else len(self.attack_support),
+                defence_count=None if self.defence_support is None else len(self.defence_support),
+                chooser=self.current,
+                my_support=_names(sorted(mine)),
+            )
+        bot = None
+        if self.rules.solo:
+            level = BOT_LEVELS[self.options["bot_level"]]
+            bot = BotView(level.name, level.attack, level.defence)
+        excess = len(self.hands[seat]) - HAND_LIMIT if self.phase == EXCESS else 0
+        return ConquetesObservation(
+            seat=seat,
+            variant=self.variant,
+            board=MAP,
+            phase=self.phase,
+            turn_seat=self.turn,
+            turn=self.turns,
+            camps=tuple(_names(camps[s]) for s in range(self.seats)),
+            hand=_names(sorted(self.hands[seat])),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            deck_size=len(self.deck),
+            discard=_names(self.discard),
+            exhaustions=self.exhaustions,
+            exhaustions_to_end=self.rules.exhaustions[self.seats],
+            continent_majority=self.rules.continent_majority,
+            attack=attack,
+            excess=max(0, excess) if seat == self.turn else 0,
+            excess_to=self.excess_to,
+            bot=bot,
+            bot_camp=_names(camps[BOT]) if self.rules.solo else (),
+            loot=_names(self.loot),
+            steps=self.steps,
+        )
+
+    # =========================================================================== snapshot
+
+    def _snapshot(self) -> dict[str, Any]:
+        state = {}
+        for name in STATE_FIELDS:
+            value = getattr(self, name)
+            state[name] = (
+                [list(v) if isinstance(v, list) else v for v in value]
+                if isinstance(value, list)
+                else value
+            )
+        return state
+
+    def _restore(self, state: Mapping[str, Any]) -> None:
+        self.rules = VARIANTS[self.variant]
+        for name in STATE_FIELDS:
+            value = state[name]
+            setattr(
+                self,
+                name,
+                [list(v) if isinstance(v, list) else v for v in value]
+                if isinstance(value, list)
+                else value,
+            )
+        if self.end_reason is not None:
+            self._result = self._ranked(self.end_reason)
