@@ -1,17 +1,17 @@
 """The games this engine package provides, by name.
 
 >>> [game.name for game in games()]
-['risk', 'conquetes']
+['risk', 'conquetes', 'africa']
 >>> get_game("risk").variant("hasbro").seats
 (2, 3, 4, 5)
 """
 
 from __future__ import annotations
 
-from engines import conquetes, risk
+from engines import africa, conquetes, risk
 from engines.core.contract import GameInfo, UnknownGame
 
-_GAMES: dict[str, GameInfo] = {game.name: game for game in (risk.GAME, conquetes.GAME)}
+_GAMES: dict[str, GameInfo] = {game.name: game for game in (risk.GAME, conquetes.GAME, africa.GAME)}
 
 
 def games() -> tuple[GameInfo, ...]:

@@ -17,6 +17,7 @@ PACKAGED = {
     "engines/risk/data/classic_world.json": "maps/classic_world.json",
     "engines/risk/data/risk_missions.json": "risk_missions.json",
     "engines/conquetes/data/conquetes.json": "maps/conquetes.json",
+    "engines/africa/data/africa.json": "maps/africa.json",
 }
 
 

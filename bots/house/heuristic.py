@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bots.house.africa_heuristic import AfricaHeuristicPlayer
 from bots.house.conquetes_heuristic import ConquetesHeuristicPlayer
 from bots.house.risk_heuristic import RiskHeuristicPlayer
+from engines.africa.observation import AfricaObservation
 from engines.conquetes.observation import ConquetesObservation
 from engines.core import Action
 from engines.risk.observation import RiskObservation
@@ -13,6 +15,7 @@ from engines.risk.observation import RiskObservation
 HEURISTICS: dict[type, type] = {
     RiskObservation: RiskHeuristicPlayer,
     ConquetesObservation: ConquetesHeuristicPlayer,
+    AfricaObservation: AfricaHeuristicPlayer,
 }
 """Each game's heuristic player, by the class of that game's observations."""
 

@@ -1,0 +1,638 @@
+"""The Africa rules engine (seed 002): one state machine for both variants of :mod:`variants`.
+
+Territories are indices into ``MAP`` inside the engine and ids in actions, events and
+observations; seat ``i`` plays ``POWERS[i]``. ``presence[t]`` lists the seats present on
+territory ``t`` (at most one presence per power, 002 3.1); ``relations[a][b]`` is what seat
+``a`` declared to seat ``b`` at the last reading (the embassies, 002 3.3). During the orders
+phase each seat's sheet (``orders``, ``landing``, ``declared``) stays hidden from the others
+until every seat has submitted. Every rule cites the book's section; adaptations are in
+RULES.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.africa.actions import (
+    Declare,
+    Develop,
+    EndDiplomacy,
+    Explore,
+    Hold,
+    Land,
+    Message,
+    PlaceStart,
+    SubmitOrders,
+)
+from engines.africa.board import MAP
+from engines.africa.events import (
+    ColonyFounded,
+    Developed,
+    DiplomacyEnded,
+    MatchEnded,
+    MessageSent,
+    OrderGiven,
+    OrdersRead,
+    OrdersSubmitted,
+    OrderVoid,
+    PresencePlaced,
+    PresenceRemoved,
+    Scored,
+    StartPlaced,
+    TurnStarted,
+)
+from engines.africa.observation import (
+    DIPLOMACY,
+    ORDERS,
+    OVER,
+    PLACEMENT,
+    AfricaObservation,
+    MessageView,
+)
+from engines.africa.variants import (
+    ALL,
+    ALLIANCE,
+    ALLIANCE_POINTS,
+    ALONE_POINTS,
+    COLONIES,
+    POWERS,
+    PRESENCES,
+    RELATIONS,
+    SHARED_POINTS,
+    VARIANTS,
+    WAR,
+    YEARS,
+)
+from engines.core.contract import Action, IllegalAction, Match, Result
+
+N = len(MAP.territories)
+IDS = MAP.territories
+INDEX = MAP.index
+DEVELOP, HOLD = "develop", "hold"
+
+# Actions are frozen: the legal listings share one object per action.
+END_DIPLOMACY = EndDiplomacy()
+SUBMIT = SubmitOrders()
+PLACES = tuple(PlaceStart(t) for t in IDS)
+DEVELOPS = tuple(Develop(t) for t in IDS)
+HOLDS = tuple(Hold(t) for t in IDS)
+LANDS = tuple(Land(t) for t in IDS)
+EXPLORES = tuple({n: Explore(IDS[t], IDS[n]) for n in MAP.neighbours[t]} for t in range(N))
+DECLARES = {(p, r): Declare(p, r) for p in POWERS for r in RELATIONS}
+MESSAGES = {to: Message(to, "") for to in (*POWERS, ALL)}
+
+
+class AfricaMatch(Match):
+    """An Africa match of any variant in ``variants.VARIANTS``."""
+
+    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(variant, seats, seed, options)
+        self.rules = VARIANTS[variant]
+        self.powers = POWERS[:seats]
+        self.phase = PLACEMENT
+        self.turn = 0
+        self.placer = 0
+        self.presence: list[list[int]] = [[] for _ in range(N)]
+        self.developed = [0] * N
+        self.colony = [False] * N
+        # 002 "LA MISE EN PLACE": a relation token of each power in every other embassy; no
+        # side is given before the first reading: alliance, the sheet's default (RULES.md).
+        self.relations = [["" if a == b else ALLIANCE for b in range(seats)] for a in range(seats)]
+        self.done = [False] * seats
+        self.sent = [0] * seats
+        self.messages: list[list] = []  # [turn, sender seat, to, text]
+        self.orders: list[dict[str, str]] = [{} for _ in range(seats)]
+        self.landing = [""] * seats
+        self.declared: list[dict[str, str]] = [{} for _ in range(seats)]
+        self.end_reason: str | None = None
+        self._setup(self.setup_events)
+
+    # =========================================================================== set-up
+
+    def _setup(self, events: list) -> None:
+        """002 "LA MISE EN PLACE DU JEU": "A tour de rôle, dans l'ordre des pays ci-dessus,
+        chaque joueur pose une de ses présences sur un des territoires côtiers"; with the
+        "Règle optionnelle" each power's first presence is imposed (Grande-Bretagne
+        Alexandrie, France Alger, Allemagne Dahomey, Italie Mogadiscio, Pays-Bas Cape Town,
+        Belgique Angola)."""
+        if self.rules.historical:
+            for seat, power in enumerate(self.powers):
+                territory = MAP.historical_starts[power]
+                self.presence[INDEX[territory]].append(seat)
+                events.append(StartPlaced(seat, power, territory))
+            self._begin_turn(events)
+
+    def _place_start(self, seat: int, action: PlaceStart, events: list) -> None:
+        """002 "LA MISE EN PLACE DU JEU": one presence on a coastal territory, "Le placement de
+        cette présence est libre"; never on one that already has a presence (RULES.md)."""
+        t = self._territory(seat, action, action.territory)
+        if not MAP.coastal[t]:
+            raise IllegalAction(seat, action, f"{action.territory} is not coastal")
+        if self.presence[t]:
+            raise IllegalAction(seat, action, f"{action.territory} already has a presence")
+        self.presence[t].append(seat)
+        events.append(StartPlaced(seat, self.powers[seat], IDS[t]))
+        self.placer += 1
+        if self.placer == self.seats:
+            self._begin_turn(events)
+
+    # =========================================================================== turns
+
+    def _begin_turn(self, events: list) -> None:
+        """002 "LES TOURS DE JEU": eight turns, 1880 to 1914, each beginning with the
+        diplomacy phase (002 1), every power at once."""
+        self.turn += 1
+        self.phase = DIPLOMACY
+        self.done = [False] * self.seats
+        self.sent = [0] * self.seats
+        events.append(TurnStarted(self.turn, YEARS[self.turn - 1]))
+
+    def _message(self, seat: int, action: Message, events: list) -> None:
+        """002 1: "Tous les joueurs ont donc huit minutes pour discuter librement entre eux";
+        "Les promesses faites lors des discussions n'engagent pas les joueurs": a message
+        changes nothing on the board. Bounded per turn and in size (RULES.md)."""
+        to, text = action.to, action.text
+        if to != ALL and (to not in self.powers or to == self.powers[seat]):
+            raise IllegalAction(seat, action, f"{to!r} is neither another power nor 'all'")
+        if not isinstance(text, str):
+            raise IllegalAction(seat, action, "the text must be a string")
+        if len(text) > self.options["message_length"]:
+            raise IllegalAction(
+                seat, action, f"the text is over {self.options['message_length']} characters"
+            )
+        if self.sent[seat] >= self.options["messages"]:
+            raise IllegalAction(seat, action, "no messages left this turn")
+        self.sent[seat] += 1
+        self.messages.append([self.turn, seat, to, text])
+        recipient = None if to == ALL else self.powers.index(to)
+        events.append(MessageSent(seat, self.powers[seat], to, recipient, text))
+
+    def _end_diplomacy(self, seat: int, events: list) -> None:
+        """002 1: the phase ends for all at once ("la durée de cette phase"): here when every
+        power has ended it; then 002 2, the orders, every power at once."""
+        self.done[seat] = True
+        if all(self.done):
+            self.phase = ORDERS
+            self.done = [False] * self.seats
+            self.orders = [{} for _ in range(self.seats)]
+            self.landing = [""] * self.seats
+            self.declared = [{} for _ in range(self.seats)]
+        events.append(DiplomacyEnded(seat, self.phase))
+
+    # =========================================================================== orders
+
+    def _order(self, seat: int, action: Action, events: list) -> None:
+        """002 2.1: "Chaque joueur donne autant d'ordres qu'il possède de présences"; "Une
+        présence ne peut recevoir qu'un seul type d'ordre par tour"."""
+        kind = type(action)
+        source = action.source if kind is Explore else action.territory
+        t = self._territory(seat, action, source)
+        if seat not in self.presence[t]:
+            raise IllegalAction(seat, action, f"no presence of yours on {source}")
+        if source in self.orders[seat]:
+            raise IllegalAction(seat, action, f"the presence on {source} already has its order")
+        if kind is Develop:
+            # 002 3.1 "Lorsque toutes les cases carrées d'un territoire sont occupées, n'y
+            # posez plus de pions": an order that cannot develop is refused (RULES.md).
+            if self.developed[t] >= MAP.squares[t]:
+                raise IllegalAction(seat, action, f"{source} is fully developed")
+            order = DEVELOP
+        elif kind is Hold:
+            order = HOLD
+        else:
+            n = self._territory(seat, action, action.target)
+            if not MAP.borders(t, n):
+                raise IllegalAction(seat, action, f"{action.target} does not border {source}")
+            # 002 5 "aucun pays ne peut plus donner un ordre d'exploration vers ce territoire".
+            if self.colony[n]:
+                raise IllegalAction(seat, action, f"{action.target} is a colony")
+            # 002 3.1 "un pays ne peut posséder qu'une seule présence par territoire".
+            if seat in self.presence[n]:
+                raise IllegalAction(seat, action, f"you already have a presence on {action.target}")
+            order = IDS[n]
+        self.orders[seat][source] = order
+        events.append(OrderGiven(seat, f"{source}: {order}"))
+
+    def _land(self, seat: int, action: Land, events: list) -> None:
+        """002 2.2: "Un joueur ne peut donner qu'un seul ordre de débarquement par tour";
+        "Un débarquement peut être ordonné que sur un territoire côtier vide de toute
+        présence" (judged on the board as the orders are written, RULES.md)."""
+        t = self._territory(seat, action, action.territory)
+        if self.landing[seat]:
+            raise IllegalAction(seat, action, f"already landing on {self.landing[seat]}")
+        if not MAP.coastal[t]:
+            raise IllegalAction(seat, action, f"{action.territory} is not coastal")
+        if self.presence[t]:
+            raise IllegalAction(seat, action, f"{action.territory} has a presence")
+        self.landing[seat] = IDS[t]
+        events.append(OrderGiven(seat, f"land: {IDS[t]}"))
+
+    def _declare(self, seat: int, action: Declare, events: list) -> None:
+        """002 2.3: one relation per other country, "une alliance ou une guerre"."""
+        power, relation = action.power, action.relation
+        if power not in self.powers or power == self.powers[seat]:
+            raise IllegalAction(seat, action, f"{power!r} is not another power of this match")
+        if relation not in RELATIONS:
+            raise IllegalAction(seat, action, f"relation {relation!r}: 'alliance' or 'war'")
+        if power in self.declared[seat]:
+            raise IllegalAction(seat, action, f"relation to {power} already declared")
+        self.declared[seat][power] = relation
+        events.append(OrderGiven(seat, f"{power}: {relation}"))
+
+    def _submit(self, seat: int, events: list) -> None:
+        """002 3: "Une fois que tous les joueurs ont rempli leur fiche d'ordres", the orders
+        are read, then 002 4 and 5 follow."""
+        self.done[seat] = True
+        events.append(OrdersSubmitted(seat))
+        if all(self.done):
+            self._read(events)
+            self._conflicts(events)
+            self._colonies(events)
+            self._end_turn(events)
+
+    # =========================================================================== reading
+
+    def _sheet(self, seat: int) -> tuple[list[tuple[int, str]], dict[int, str]]:
+        """``seat``'s orders per presence and relations per seat, with the book's defaults:
+        002 2.1 "Un ordre oublié ou erroné est considéré comme: ne rien faire"; 002 2.3 "Une
+        relation diplomatique oubliée ou illisible est considérée comme une alliance"."""
+        given = self.orders[seat]
+        orders = [(t, given.get(IDS[t], HOLD)) for t in range(N) if seat in self.presence[t]]
+        relations = {
+            other: self.declared[seat].get(self.powers[other], ALLIANCE)
+            for other in range(self.seats)
+            if other != seat
+        }
+        return orders, relations
+
+    def _read(self, events: list) -> None:
+        """002 3 "LA LECTURE DES ORDRES": every sheet is revealed and executed together."""
+        sheets = [self._sheet(seat) for seat in range(self.seats)]
+        for seat, (orders, relations) in enumerate(sheets):
+            events.append(
+                OrdersRead(
+                    seat,
+                    self.powers[seat],
+                    tuple((IDS[t], order) for t, order in orders),
+                    self.landing[seat],
+                    tuple((self.powers[o], r) for o, r in relations.items()),
+                )
+            )
+        # 002 3.1: "Chaque ordre de développement entraîne le placement d'un nouveau pion
+        # développement"; "Plusieurs ordres ... de différents pays présents entraînent la pose
+        # d'autant de pions"; "Lorsque toutes les cases carrées d'un territoire sont occupées,
+        # n'y posez plus de pions."
+        wanted = [0] * N
+        for orders, _ in sheets:
+            for t, order in orders:
+                wanted[t] += order == DEVELOP
+        for t in range(N):
+            count = min(wanted[t], MAP.squares[t] - self.developed[t])
+            if count > 0:
+                self.developed[t] += count
+                events.append(Developed(IDS[t], count, self.developed[t]))
+        # 002 3.1: an exploration puts a presence on the explored territory, "Cependant un pays
+        # ne peut posséder qu'une seule présence par territoire même s'il ordonne plusieurs
+        # explorations vers un même territoire"; REMARQUE: past the 22 presences "ces ordres
+        # sont exécutés dans l'ordre alphabétique des territoires puis sont considérés comme
+        # nuls" (the board's order is the order sheet's alphabetical one).
+        for seat, (orders, _) in enumerate(sheets):
+            targets = sorted({INDEX[o] for _, o in orders if o not in (DEVELOP, HOLD)})
+            for n in targets:
+                self._put(seat, n, "explore", events)
+        # 002 3.2: then the landings ("Rappelons que dans tous les cas, un pays ne peut
+        # posséder qu'une seule présence par territoire").
+        for seat in range(self.seats):
+            if self.landing[seat]:
+                self._put(seat, INDEX[self.landing[seat]], "land", events)
+        # 002 3.3: the embassies show the declared relations.
+        for seat, (_, relations) in enumerate(sheets):
+            for other, relation in relations.items():
+                self.relations[seat][other] = relation
+
+    def _put(self, seat: int, t: int, how: str, events: list) -> None:
+        """Put a presence of ``seat`` on ``t`` unless it has one there; void without stock."""
+        if seat in self.presence[t]:
+            return
+        if self._stock(seat) == 0:
+            events.append(OrderVoid(seat, IDS[t]))
+            return
+        self.presence[t].append(seat)
+        self.presence[t].sort()
+        events.append(PresencePlaced(seat, IDS[t], how))
+
+    # =========================================================================== conflicts
+
+    def removals(self, t: int) -> list[tuple[int, int, int]]:
+        """The presences on ``t`` that the conflicts remove, as (seat, wars, alliances)
+        received from the other powers present (002 4; none on a colony, 002 5)."""
+        present = self.presence[t]
+        if self.colony[t] or len(present) < 2:
+            # 002 4 "Sur tous les territoires qui contiennent une présence: cette présence
+            # reste"; 002 5 "les règles de résolution des conflits ... ne concernent plus les
+            # présences qui s'y trouvent".
+            return []
+        rel = self.relations
+        removed = []
+        for a in present:
+            wars = sum(rel[o][a] == WAR for o in present if o != a)
+            alliances = len(present) - 1 - wars
+            if len(present) == 2:
+                # 002 4: "une présence d'un pays est retirée s'il a déclaré une alliance avec
+                # l'autre pays présent et que ce dernier lui a déclaré la guerre. Dans tous les
+                # autres cas les deux présences restent."
+                (b,) = (o for o in present if o != a)
+                gone = rel[a][b] == ALLIANCE and rel[b][a] == WAR
+            else:
+                # 002 4: three or more: "retirée s'il a davantage de déclarations de guerre
+                # qu'il n'a de déclarations d'alliance de la part des autres pays présents";
+                # "une présence reste si elle a autant de déclarations de guerre que
+                # d'alliance".
+                gone = wars > alliances
+            if gone:
+                removed.append((a, wars, alliances))
+        return removed
+
+    def _conflicts(self, events: list) -> None:
+        """002 4 "LA RÉSOLUTION DES CONFLITS", every territory judged on the presences after
+        the reading; the removed presences "retournent dans le stock"."""
+        for t in range(N):
+            gone = self.removals(t)
+            for seat, wars, alliances in gone:
+                self.presence[t].remove(seat)
+                events.append(PresenceRemoved(seat, IDS[t], wars, alliances))
+
+    # =========================================================================== colonies
+
+    def allied(self, t: int) -> bool:
+        """002 5: "si plusieurs pays sont présents, tous sont alliés entre eux": every power
+        present on ``t`` declared alliance to every other one present (RULES.md)."""
+        present = self.presence[t]
+        return all(self.relations[a][b] == ALLIANCE for a in present for b in present if a != b)
+
+    def _colonies(self, events: list) -> None:
+        """002 5 "LA CONSTRUCTION DES COLONIES": a colony "doit être posée" on a territory
+        "entièrement développé" with "Au moins une présence" whose powers are all allied; for
+        good; in the turn the last figure is placed, stand-ins finish the turn (002 "LA FIN DE
+        LA PARTIE"), so every territory that qualifies becomes a colony."""
+        for t in range(N):
+            if (
+                not self.colony[t]
+                and self.developed[t] == MAP.squares[t]
+                and self.presence[t]
+                and self.allied(t)
+            ):
+                self.colony[t] = True
+                events.append(ColonyFounded(IDS[t], tuple(self.presence[t]), sum(self.colony)))
+
+    def _end_turn(self, events: list) -> None:
+        """002 "LA FIN DE LA PARTIE": "Le dernier tour de jeu est soit celui de 1914, soit
+        celui durant lequel le dernier pion colonie disponible est posé"."""
+        if sum(self.colony) >= COLONIES:
+            self._finish("last_colony", events)
+        elif self.turn == len(YEARS):
+            self._finish("last_turn", events)
+        else:
+            self._begin_turn(events)
+
+    # =========================================================================== actions
+
+    def _apply(self, seat: int, action: Action) -> list:
+        events: list = []
+        kind = type(action)
+        if self.phase == PLACEMENT:
+            if kind is not PlaceStart:
+                raise IllegalAction(seat, action, "set-up: PlaceStart on a coastal territory")
+            self._place_start(seat, action, events)
+        elif self.phase == DIPLOMACY:
+            if kind is Message:
+                self._message(seat, action, events)
+            elif kind is EndDiplomacy:
+                self._end_diplomacy(seat, events)
+            else:
+                raise IllegalAction(seat, action, "diplomacy: Message or EndDiplomacy")
+        elif kind in (Develop, Explore, Hold):
+            self._order(seat, action, events)
+        elif kind is Land:
+            self._land(seat, action, events)
+        elif kind is Declare:
+            self._declare(seat, action, events)
+        elif kind is SubmitOrders:
+            self._submit(seat, events)
+        else:
+            raise IllegalAction(
+                seat, action, "orders: Develop, Explore, Hold, Land, Declare or SubmitOrders"
+            )
+        return events
+
+    def _territory(self, seat: int, action: Action, name: object) -> int:
+        index = INDEX.get(name) if isinstance(name, str) else None
+        if index is None:
+            raise IllegalAction(seat, action, f"no territory {name!r}")
+        return index
+
+    def _stock(self, seat: int) -> int:
+        """Presences of ``seat`` not on the board (002 3.1 REMARQUE: 22 at most)."""
+        return PRESENCES - sum(seat in p for p in self.presence)
+
+    # =========================================================================== listing
+
+    def _to_move(self) -> tuple[int, ...]:
+        if self.phase == PLACEMENT:
+            return (self.placer,)
+        if self.phase in (DIPLOMACY, ORDERS):
+            return tuple(s for s in range(self.seats) if not self.done[s])
+        return ()
+
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        presence = self.presence
+        if self.phase == PLACEMENT:
+            return tuple(PLACES[t] for t in range(N) if MAP.coastal[t] and not presence[t])
+        if self.phase == DIPLOMACY:
+            legal: list[Action] = []
+            if self.sent[seat] < self.options["messages"]:
+                own = self.powers[seat]
+                legal.extend(MESSAGES[p] for p in self.powers if p != own)
+                legal.append(MESSAGES[ALL])
+            legal.append(END_DIPLOMACY)
+            return tuple(legal)
+        legal = []
+        given = self.orders[seat]
+        for t in range(N):
+            if seat not in presence[t] or IDS[t] in given:
+                continue
+            legal.append(HOLDS[t])
+            if self.developed[t] < MAP.squares[t]:
+                legal.append(DEVELOPS[t])
+            legal.extend(
+                action
+                for n, action in EXPLORES[t].items()
+                if not self.colony[n] and seat not in presence[n]
+            )
+        if not self.landing[seat]:
+            legal.extend(LANDS[t] for t in range(N) if MAP.coastal[t] and not presence[t])
+        declared = self.declared[seat]
+        for other, power in enumerate(self.powers):
+            if other != seat and power not in declared:
+                legal.append(DECLARES[power, ALLIANCE])
+                legal.append(DECLARES[power, WAR])
+        legal.append(SUBMIT)
+        return tuple(legal)
+
+    # =========================================================================== results
+
+    def points(self) -> list[tuple[int, int, int, int]]:
+        """Per seat (alone, shared, alliances, points) now (002 "LA FIN DE LA PARTIE": 8 per
+        presence alone on a colony, 3 per presence sharing one, 1 per alliance declared in its
+        embassy in the last turn)."""
+        alone = [0] * self.seats
+        shared = [0] * self.seats
+        for t in range(N):
+            if self.colony[t]:
+                for seat in self.presence[t]:
+                    if len(self.presence[t]) == 1:
+                        alone[seat] += 1
+                    else:
+                        shared[seat] += 1
+        out = []
+        for seat in range(self.seats):
+            allies = sum(
+                self.relations[o][seat] == ALLIANCE for o in range(self.seats) if o != seat
+            )
+            total = ALONE_POINTS * alone[seat] + SHARED_POINTS * shared[seat]
+            total += ALLIANCE_POINTS * allies
+            out.append((alone[seat], shared[seat], allies, total))
+        return out
+
+    def _finish(self, reason: str, events: list) -> None:
+        self.phase, self.end_reason = OVER, reason
+        self.done = [True] * self.seats
+        for seat, (alone, shared, allies, total) in enumerate(self.points()):
+            events.append(Scored(seat, alone, shared, allies, total))
+        self._result = self._ranked(reason)
+        events.append(MatchEnded(self._result.reason, self._result.winners))
+
+    def _ranked(self, reason: str) -> Result:
+        """002 "LA FIN DE LA PARTIE": "Le joueur qui totalise le plus de points de victoire
+        gagne la partie"; "Si plusieurs joueurs arrivent en tête en totalisant le même nombre
+        de points de victoire, aucun joueur n'est déclaré vainqueur": then no winner and the
+        reason is ``tie_no_winner``. Places below the first follow the points."""
+        points = [p[3] for p in self.points()]
+        ranking = tuple(
+            tuple(s for s in range(self.seats) if points[s] == value)
+            for value in sorted(set(points), reverse=True)
+        )
+        shown = ", ".join(f"{self.powers[s]} {points[s]}" for s in range(self.seats))
+        why = {
+            "last_turn": "the 1914 turn is over",
+            "last_colony": "the last colony figure was placed",
+            "step_limit": "the step limit stopped the match",
+        }[reason]
+        if reason == "step_limit":
+            winners: tuple[int, ...] = ()
+            verdict = "no winner"
+        elif len(ranking[0]) > 1:
+            winners = ()
+            verdict = "tie at the top: no winner (002 'aucun joueur n'est déclaré vainqueur')"
+            reason = "tie_no_winner"
+        else:
+            winners = ranking[0]
+            verdict = f"{self.powers[winners[0]]} wins"
+        detail = f"{why}: {shown} points; {verdict}"
+        return Result(ranking, tuple(float(p) for p in points), reason, detail, winners)
+
+    def _step_limit_result(self) -> Result:
+        self.phase, self.end_reason = OVER, "step_limit"
+        return self._ranked("step_limit")
+
+    def summary(self) -> list[str]:
+        """Turn, colonies and each power's presences and points, for people."""
+        year = YEARS[self.turn - 1] if self.turn else "set-up"
+        lines = [f"turn {self.turn} ({year}), colonies {sum(self.colony)}/{COLONIES}"]
+        for seat, (alone, shared, allies, total) in enumerate(self.points()):
+            lines.append(
+                f"{self.powers[seat]}: {PRESENCES - self._stock(seat)} presences, "
+                f"{alone} alone and {shared} shared on colonies, {allies} alliances: "
+                f"{total} points"
+            )
+        return lines
+
+    # =========================================================================== view
+
+    def _observation(self, seat: int) -> AfricaObservation:
+        power = self.powers[seat]
+        messages = tuple(
+            MessageView(turn, sender, to, text)
+            for turn, sender, to, text in self.messages
+            if sender == seat or to in (ALL, power)
+        )
+        ordering = self.phase == ORDERS
+        return AfricaObservation(
+            seat=seat,
+            power=power,
+            powers=self.powers,
+            variant=self.variant,
+            board=MAP,
+            phase=self.phase,
+            turn=self.turn,
+            year=YEARS[self.turn - 1] if self.turn else 0,
+            last_turn=len(YEARS),
+            presences=tuple(tuple(p) for p in self.presence),
+            developed=tuple(self.developed),
+            colonies=tuple(self.colony),
+            colonies_left=max(0, COLONIES - sum(self.colony)),
+            stock=tuple(self._stock(s) for s in range(self.seats)),
+            embassies=tuple(tuple(row) for row in self.relations),
+            placer=self.placer if self.phase == PLACEMENT else None,
+            done=tuple(self.done),
+            messages=messages,
+            messages_left=self.options["messages"] - self.sent[seat]
+            if self.phase == DIPLOMACY
+            else 0,
+            message_length=self.options["message_length"],
+            my_orders=tuple(self.orders[seat].items()) if ordering else (),
+            my_landing=self.landing[seat] if ordering else "",
+            my_relations=tuple(self.declared[seat].items()) if ordering else (),
+            steps=self.steps,
+        )
+
+    # =========================================================================== snapshot
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "turn": self.turn,
+            "placer": self.placer,
+            "presence": [list(p) for p in self.presence],
+            "developed": list(self.developed),
+            "colony": list(self.colony),
+            "relations": [list(r) for r in self.relations],
+            "done": list(self.done),
+            "sent": list(self.sent),
+            "messages": [list(m) for m in self.messages],
+            "orders": [dict(o) for o in self.orders],
+            "landing": list(self.landing),
+            "declared": [dict(d) for d in self.declared],
+            "end_reason": self.end_reason,
+        }
+
+    def _restore(self, state: Mapping[str, Any]) -> None:
+        self.rules = VARIANTS[self.variant]
+        self.powers = POWERS[: self.seats]
+        self.phase = state["phase"]
+        self.turn = state["turn"]
+        self.placer = state["placer"]
+        self.presence = [list(p) for p in state["presence"]]
+        self.developed = list(state["developed"])
+        self.colony = list(state["colony"])
+        self.relations = [list(r) for r in state["relations"]]
+        self.done = list(state["done"])
+        self.sent = list(state["sent"])
+        self.messages = [list(m) for m in state["messages"]]
+        self.orders = [dict(o) for o in state["orders"]]
+        self.landing = list(state["landing"])
+        self.declared = [dict(d) for d in state["declared"]]
+        self.end_reason = state["end_reason"]
+        if self.end_reason is not None:
+            self._result = self._ranked(self.end_reason)

@@ -1,0 +1,59 @@
+"""What one power may know of an Africa match: the open board and embassies, its own sheet.
+
+Never in it: another power's orders before the reading (002 2 "chaque joueur écrit en
+secret"), a message to another power (002 1: talks may be "entre deux joueurs"), the seed.
+Who has finished talking or handed in its sheet is public, as it is around a table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.africa.board import Board
+
+# Phases.
+PLACEMENT = "placement"  # 002 "LA MISE EN PLACE DU JEU": first presences, one power at a time
+DIPLOMACY = "diplomacy"  # 002 1 "L'ACTION DIPLOMATIQUE": every power at once
+ORDERS = "orders"  # 002 2 "LA RÉDACTION DES ORDRES": every power at once, in secret
+OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class MessageView:
+    """A message the observer sent or received: ``turn``, sender seat, ``to`` (a power or
+    ``"all"``) and its text."""
+
+    turn: int
+    sender: int
+    to: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class AfricaObservation:
+    """One power's view. Territories follow the board's order; seats index the powers."""
+
+    seat: int
+    power: str
+    powers: tuple[str, ...]  # per seat
+    variant: str
+    board: Board  # static: the same object for every observation of the game
+    phase: str  # placement, diplomacy, orders or over
+    turn: int  # 1-8 (0 during the placement)
+    year: int  # 1880 ... 1914 (0 during the placement)
+    last_turn: int  # 8
+    presences: tuple[tuple[int, ...], ...]  # per territory, the seats present
+    developed: tuple[int, ...]  # per territory, development tokens
+    colonies: tuple[bool, ...]  # per territory
+    colonies_left: int  # colony figures not placed yet (22 in the box)
+    stock: tuple[int, ...]  # per seat, presences not on the board (of 22)
+    embassies: tuple[tuple[str, ...], ...]  # [a][b]: what a declared to b at the last reading
+    placer: int | None  # placement: the seat placing now
+    done: tuple[bool, ...]  # per seat: finished talking (diplomacy) or handed in (orders)
+    messages: tuple[MessageView, ...]  # the messages this seat sent or received, oldest first
+    messages_left: int  # this turn
+    message_length: int
+    my_orders: tuple[tuple[str, str], ...]  # (territory, "develop" | "hold" | target) so far
+    my_landing: str  # "" if none yet
+    my_relations: tuple[tuple[str, str], ...]  # (power, relation) declared so far
+    steps: int
