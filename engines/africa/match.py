@@ -594,7 +594,6 @@ class AfricaMatch(Match):
             my_orders=tuple(self.orders[seat].items()) if ordering else (),
             my_landing=self.landing[seat] if ordering else "",
             my_relations=tuple(self.declared[seat].items()) if ordering else (),
-            steps=self.steps,
         )
 
     # =========================================================================== snapshot

@@ -56,4 +56,3 @@ class AfricaObservation:
     my_orders: tuple[tuple[str, str], ...]  # (territory, "develop" | "hold" | target) so far
     my_landing: str  # "" if none yet
     my_relations: tuple[tuple[str, str], ...]  # (power, relation) declared so far
-    steps: int
