@@ -11,7 +11,6 @@ RULES.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from engines.africa.actions import (
@@ -85,6 +84,23 @@ MESSAGES = {to: Message(to, "") for to in (*POWERS, ALL)}
 
 class AfricaMatch(Match):
     """An Africa match of any variant in ``variants.VARIANTS``."""
+
+    state_fields = (
+        "phase",
+        "turn",
+        "placer",
+        "presence",
+        "developed",
+        "colony",
+        "relations",
+        "done",
+        "sent",
+        "messages",
+        "orders",
+        "landing",
+        "declared",
+        "end_reason",
+    )
 
     def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(variant, seats, seed, options)
@@ -598,40 +614,8 @@ class AfricaMatch(Match):
 
     # =========================================================================== snapshot
 
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "turn": self.turn,
-            "placer": self.placer,
-            "presence": [list(p) for p in self.presence],
-            "developed": list(self.developed),
-            "colony": list(self.colony),
-            "relations": [list(r) for r in self.relations],
-            "done": list(self.done),
-            "sent": list(self.sent),
-            "messages": [list(m) for m in self.messages],
-            "orders": [dict(o) for o in self.orders],
-            "landing": list(self.landing),
-            "declared": [dict(d) for d in self.declared],
-            "end_reason": self.end_reason,
-        }
-
-    def _restore(self, state: Mapping[str, Any]) -> None:
+    def _restored(self) -> None:
         self.rules = VARIANTS[self.variant]
         self.powers = POWERS[: self.seats]
-        self.phase = state["phase"]
-        self.turn = state["turn"]
-        self.placer = state["placer"]
-        self.presence = [list(p) for p in state["presence"]]
-        self.developed = list(state["developed"])
-        self.colony = list(state["colony"])
-        self.relations = [list(r) for r in state["relations"]]
-        self.done = list(state["done"])
-        self.sent = list(state["sent"])
-        self.messages = [list(m) for m in state["messages"]]
-        self.orders = [dict(o) for o in state["orders"]]
-        self.landing = list(state["landing"])
-        self.declared = [dict(d) for d in state["declared"]]
-        self.end_reason = state["end_reason"]
         if self.end_reason is not None:
             self._result = self._ranked(self.end_reason)

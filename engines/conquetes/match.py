@@ -11,7 +11,6 @@ its end. Every rule cites the book's section; adaptations are in RULES.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from engines.conquetes import scoring
@@ -120,6 +119,8 @@ def _total(cards: list[int]) -> int:
 
 class ConquetesMatch(Match):
     """A Conquêtes match of any variant in ``variants.VARIANTS``."""
+
+    state_fields = STATE_FIELDS
 
     def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(variant, seats, seed, options)
@@ -670,27 +671,7 @@ class ConquetesMatch(Match):
 
     # =========================================================================== snapshot
 
-    def _snapshot(self) -> dict[str, Any]:
-        state = {}
-        for name in STATE_FIELDS:
-            value = getattr(self, name)
-            state[name] = (
-                [list(v) if isinstance(v, list) else v for v in value]
-                if isinstance(value, list)
-                else value
-            )
-        return state
-
-    def _restore(self, state: Mapping[str, Any]) -> None:
+    def _restored(self) -> None:
         self.rules = VARIANTS[self.variant]
-        for name in STATE_FIELDS:
-            value = state[name]
-            setattr(
-                self,
-                name,
-                [list(v) if isinstance(v, list) else v for v in value]
-                if isinstance(value, list)
-                else value,
-            )
         if self.end_reason is not None:
             self._result = self._ranked(self.end_reason)

@@ -233,6 +233,10 @@ class Match(ABC):
     """
 
     game: ClassVar[GameInfo]
+    state_fields: ClassVar[tuple[str, ...]] = ()
+    """The attributes that make the match's state: plain data (numbers, strings, None, and
+    lists and string-keyed dicts of them) that :meth:`snapshot` copies out and
+    :meth:`restore` copies back."""
 
     def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
         self.variant = variant
@@ -344,11 +348,17 @@ class Match(ABC):
     @abstractmethod
     def _step_limit_result(self) -> Result: ...
 
-    @abstractmethod
-    def _snapshot(self) -> dict[str, Any]: ...
+    def _snapshot(self) -> dict[str, Any]:
+        return {name: _plain_copy(getattr(self, name)) for name in self.state_fields}
+
+    def _restore(self, state: Mapping[str, Any]) -> None:
+        for name in self.state_fields:
+            setattr(self, name, _plain_copy(state[name]))
+        self._restored()
 
     @abstractmethod
-    def _restore(self, state: Mapping[str, Any]) -> None: ...
+    def _restored(self) -> None:
+        """Rebuild what derives from the restored state fields (rules, indexes, result)."""
 
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
@@ -375,6 +385,15 @@ def visible_event(event: Event, seat: int | None) -> Event:
     """``event`` as ``seat`` may see it (``None``: a spectator, who sees only public facts)."""
     owner = event.private_to
     return event if owner is None or owner == seat else event.redacted()
+
+
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (lists and dicts of scalars), so no state is shared."""
+    if isinstance(value, list):
+        return [_plain_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    return value
 
 
 def _rng_to_plain(state: tuple) -> list:

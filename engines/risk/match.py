@@ -10,7 +10,6 @@ cites its book (seed 000 or 003) and section; adaptations of table rules are in 
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Mapping
 from itertools import product
 from typing import Any
 
@@ -169,6 +168,8 @@ STATE_FIELDS = (
 
 class RiskMatch(Match):
     """A classic Risk match of any variant in ``variants.VARIANTS``."""
+
+    state_fields = STATE_FIELDS
 
     def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(variant, seats, seed, options)
@@ -1071,29 +1072,9 @@ class RiskMatch(Match):
 
     # =========================================================================== snapshot
 
-    def _snapshot(self) -> dict[str, Any]:
-        state = {}
-        for name in STATE_FIELDS:
-            value = getattr(self, name)
-            state[name] = (
-                [list(v) if isinstance(v, list) else v for v in value]
-                if isinstance(value, list)
-                else value
-            )
-        return state
-
-    def _restore(self, state: Mapping[str, Any]) -> None:
+    def _restored(self) -> None:
         self.rules = VARIANTS[self.variant]
         self.symbols = WORLD.symbols_us if self.rules.deck == "us" else WORLD.symbols_fr
-        for name in STATE_FIELDS:
-            value = state[name]
-            setattr(
-                self,
-                name,
-                [list(v) if isinstance(v, list) else v for v in value]
-                if isinstance(value, list)
-                else value,
-            )
         self.owned = [[] for _ in range(self.seats + 1)]
         for t, owner in enumerate(self.owner):
             if owner != UNOWNED:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,16 +60,18 @@ class BidView:
 class SealedBids(Match):
     """Every seat bids 0-3 at once, in secret; three rounds; the highest total wins."""
 
+    state_fields = ("bids", "rounds")
+
     def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(variant, seats, seed, options)
-        self.pending: dict[int, int] = {}
-        self.rounds: list[tuple[int, ...]] = []
+        self.bids: list[int | None] = [None] * seats  # this round's bids, secret until all
+        self.rounds: list[list[int]] = []
 
     def _to_move(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.seats) if s not in self.pending)
+        return tuple(s for s in range(self.seats) if self.bids[s] is None)
 
     def _observation(self, seat: int) -> BidView:
-        return BidView(seat, self.pending.get(seat), tuple(self.rounds))
+        return BidView(seat, self.bids[seat], tuple(tuple(r) for r in self.rounds))
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
         return (Bid(Amount(0, 3)),)
@@ -78,17 +79,17 @@ class SealedBids(Match):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if not isinstance(action, Bid) or action.amount not in Amount(0, 3):
             raise IllegalAction(seat, action, "bid 0 to 3")
-        self.pending[seat] = action.amount
-        if len(self.pending) < self.seats:
+        self.bids[seat] = action.amount
+        if None in self.bids:
             return [Secret(seat, f"you bid {action.amount}")]
-        self.rounds.append(tuple(self.pending[s] for s in range(self.seats)))
-        self.pending = {}
+        self.rounds.append(list(self.bids))
+        self.bids = [None] * self.seats
         if len(self.rounds) == 3:
-            totals = [sum(r[s] for r in self.rounds) for s in range(self.seats)]
-            self._result = self._rank(totals, "three_rounds")
-        return [Revealed(self.rounds[-1])]
+            self._result = self._totals("three_rounds")
+        return [Revealed(tuple(self.rounds[-1]))]
 
-    def _rank(self, totals: list[int], reason: str) -> Result:
+    def _totals(self, reason: str) -> Result:
+        totals = [sum(r[s] for r in self.rounds) for s in range(self.seats)]
         groups = [
             tuple(s for s in range(self.seats) if totals[s] == t)
             for t in sorted(set(totals), reverse=True)
@@ -97,14 +98,11 @@ class SealedBids(Match):
         return Result(tuple(groups), tuple(float(t) for t in totals), reason, winners=winners)
 
     def _step_limit_result(self) -> Result:
-        return self._rank([0] * self.seats, "step_limit")
+        return self._totals("step_limit")
 
-    def _snapshot(self) -> dict[str, Any]:
-        return {"pending": list(self.pending.items()), "rounds": [list(r) for r in self.rounds]}
-
-    def _restore(self, state: Mapping[str, Any]) -> None:
-        self.pending = dict(state["pending"])
-        self.rounds = [tuple(r) for r in state["rounds"]]
+    def _restored(self) -> None:
+        if len(self.rounds) == 3:
+            self._result = self._totals("three_rounds")
 
 
 TOY = GameInfo(
