@@ -85,7 +85,12 @@ def _list() -> int:
     return 0
 
 
-def _parse_options(pairs: list[str]) -> dict:
+def parse_options(pairs: list[str]) -> dict:
+    """``NAME=VALUE`` pairs as match options (VALUE read as JSON, else as text).
+
+    >>> parse_options(["bot_level=confirme", "max_steps=300"])
+    {'bot_level': 'confirme', 'max_steps': 300}
+    """
     options = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
@@ -101,7 +106,7 @@ def _parse_options(pairs: list[str]) -> dict:
 def _play(args: argparse.Namespace) -> int:
     names = [name.strip() for name in args.bots.split(",")]
     players = [load_player(name, seed=args.seed * 1000 + seat) for seat, name in enumerate(names)]
-    options = _parse_options(args.option)
+    options = parse_options(args.option)
     recorder = start(
         args.game, args.variant, len(names), args.seed, options=options, players=tuple(names)
     )

@@ -16,10 +16,15 @@ def player_names() -> list[str]:
     return sorted(ep.name for ep in entry_points(group=GROUP))
 
 
-def load_player(name: str, seed: int) -> Player:
-    """A new player called ``name`` seeded with ``seed``; unknown names raise EngineError."""
+def player_class(name: str) -> type:
+    """The class of the player called ``name``; unknown names raise EngineError."""
     found = entry_points(group=GROUP, name=name)
     if not found:
         known = ", ".join(player_names()) or "none: install the project with pip install -e ."
         raise EngineError(f"no player {name!r} (known: {known})")
-    return next(iter(found)).load()(seed=seed)
+    return next(iter(found)).load()
+
+
+def load_player(name: str, seed: int) -> Player:
+    """A new player called ``name`` seeded with ``seed``; unknown names raise EngineError."""
+    return player_class(name)(seed=seed)

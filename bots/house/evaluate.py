@@ -13,39 +13,14 @@ With one seat (Conquêtes solo) there is no field: the match's own bot is the op
 from __future__ import annotations
 
 import argparse
-import json
-from importlib.metadata import entry_points
 
 from tqdm import tqdm
 
+from engines.cli import parse_options
+from engines.core import EngineError
 from engines.play import play
+from engines.players import player_class
 from engines.replay import start
-
-
-def load_player(name: str) -> type:
-    """The player class registered as ``name`` in the ``conquest_arena.players`` group."""
-    found = entry_points(group="conquest_arena.players")
-    if name not in found.names:
-        raise SystemExit(f"no player {name!r} (known: {', '.join(sorted(found.names))})")
-    return found[name].load()
-
-
-def parse_options(pairs: list[str]) -> dict:
-    """``NAME=VALUE`` pairs as match options (VALUE read as JSON, else as text).
-
-    >>> parse_options(["bot_level=confirme", "max_steps=300"])
-    {'bot_level': 'confirme', 'max_steps': 300}
-    """
-    options = {}
-    for pair in pairs:
-        name, sep, text = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"--option {pair!r}: expected NAME=VALUE")
-        try:
-            options[name] = json.loads(text)
-        except json.JSONDecodeError:
-            options[name] = text
-    return options
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -63,8 +38,11 @@ def main(argv: list[str] | None = None) -> None:
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a match option"
     )
     args = parser.parse_args(argv)
-    hero_class, rival_class = load_player(args.player), load_player(args.opponent)
-    options = parse_options(args.option)
+    try:
+        hero_class, rival_class = player_class(args.player), player_class(args.opponent)
+        options = parse_options(args.option)
+    except EngineError as error:
+        raise SystemExit(f"error: {error}") from error
     if args.max_steps is not None:
         options["max_steps"] = args.max_steps
     solo = args.seats == 1

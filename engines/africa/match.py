@@ -63,7 +63,7 @@ from engines.africa.variants import (
     WAR,
     YEARS,
 )
-from engines.core.contract import Action, IllegalAction, Match, Result
+from engines.core.contract import Action, IllegalAction, Match, Result, lookup
 
 N = len(MAP.territories)
 IDS = MAP.territories
@@ -142,7 +142,7 @@ class AfricaMatch(Match):
     def _place_start(self, seat: int, action: PlaceStart, events: list) -> None:
         """002 "LA MISE EN PLACE DU JEU": one presence on a coastal territory, "Le placement de
         cette présence est libre"; never on one that already has a presence (RULES.md)."""
-        t = self._territory(seat, action, action.territory)
+        t = lookup(INDEX, action.territory, seat, action, "territory")
         if not MAP.coastal[t]:
             raise IllegalAction(seat, action, f"{action.territory} is not coastal")
         if self.presence[t]:
@@ -203,7 +203,7 @@ class AfricaMatch(Match):
         présence ne peut recevoir qu'un seul type d'ordre par tour"."""
         kind = type(action)
         source = action.source if kind is Explore else action.territory
-        t = self._territory(seat, action, source)
+        t = lookup(INDEX, source, seat, action, "territory")
         if seat not in self.presence[t]:
             raise IllegalAction(seat, action, f"no presence of yours on {source}")
         if source in self.orders[seat]:
@@ -217,7 +217,7 @@ class AfricaMatch(Match):
         elif kind is Hold:
             order = HOLD
         else:
-            n = self._territory(seat, action, action.target)
+            n = lookup(INDEX, action.target, seat, action, "territory")
             if not MAP.borders(t, n):
                 raise IllegalAction(seat, action, f"{action.target} does not border {source}")
             # 002 5 "aucun pays ne peut plus donner un ordre d'exploration vers ce territoire".
@@ -234,7 +234,7 @@ class AfricaMatch(Match):
         """002 2.2: "Un joueur ne peut donner qu'un seul ordre de débarquement par tour";
         "Un débarquement peut être ordonné que sur un territoire côtier vide de toute
         présence" (judged on the board as the orders are written, RULES.md)."""
-        t = self._territory(seat, action, action.territory)
+        t = lookup(INDEX, action.territory, seat, action, "territory")
         if self.landing[seat]:
             raise IllegalAction(seat, action, f"already landing on {self.landing[seat]}")
         if not MAP.coastal[t]:
@@ -441,12 +441,6 @@ class AfricaMatch(Match):
                 seat, action, "orders: Develop, Explore, Hold, Land, Declare or SubmitOrders"
             )
         return events
-
-    def _territory(self, seat: int, action: Action, name: object) -> int:
-        index = INDEX.get(name) if isinstance(name, str) else None
-        if index is None:
-            raise IllegalAction(seat, action, f"no territory {name!r}")
-        return index
 
     def _stock(self, seat: int) -> int:
         """Presences of ``seat`` not on the board (002 3.1 REMARQUE: 22 at most)."""

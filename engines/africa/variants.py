@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.core.contract import Option, Variant
+from engines.core.contract import Option, VariantRules
 
 POWERS = ("great_britain", "france", "germany", "italy", "netherlands", "belgium")
 """002 "LA MISE EN PLACE DU JEU": the six countries, in the book's order ("A tour de rôle,
@@ -54,19 +54,10 @@ MESSAGE_LENGTH = Option(
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(VariantRules):
     """What varies between the variants; every field cites the book."""
 
-    name: str
-    description: str
-    book: str
-    seats: tuple[int, ...]
     historical: bool = False  # 002 "Règle optionnelle": the first presences are imposed
-
-    @property
-    def variant(self) -> Variant:
-        """The registry entry of this variant."""
-        return Variant(self.name, self.description, self.seats, self.book)
 
 
 STANDARD = Rules(

@@ -63,7 +63,7 @@ from engines.conquetes.variants import (
     VARIANTS,
 )
 from engines.core.chance import shuffle
-from engines.core.contract import Action, IllegalAction, Match, Result
+from engines.core.contract import Action, IllegalAction, Match, Result, lookup
 
 N = len(MAP.regions)
 IDS = MAP.regions
@@ -303,15 +303,9 @@ class ConquetesMatch(Match):
             raise IllegalAction(seat, action, f"cards over {HAND_LIMIT}: {what}")
         return events
 
-    def _region(self, seat: int, action: Action, name: object) -> int:
-        index = INDEX.get(name) if isinstance(name, str) else None
-        if index is None:
-            raise IllegalAction(seat, action, f"no region {name!r}")
-        return index
-
     def _in_hand(self, seat: int, action: Action, name: object, spoken_for: int = 0) -> int:
         """The region of a card ``seat`` holds beyond ``spoken_for`` copies of it."""
-        r = self._region(seat, action, name)
+        r = lookup(INDEX, name, seat, action, "region")
         if self.hands[seat].count(r) <= spoken_for:
             raise IllegalAction(seat, action, f"no (more) {name} card in hand")
         return r
@@ -340,8 +334,8 @@ class ConquetesMatch(Match):
         désigne une carte d'un adversaire représentée parmi les Régions limitrophes de la
         carte Attaquante"; "RAPPEL On ne peut attaquer qu'une Région limitrophe à l'une de ses
         propres Régions en jeu"."""
-        s = self._region(seat, action, action.source)
-        t = self._region(seat, action, action.target)
+        s = lookup(INDEX, action.source, seat, action, "region")
+        t = lookup(INDEX, action.target, seat, action, "region")
         if self.owner[s] != seat:
             raise IllegalAction(seat, action, f"{action.source} is not in your camp")
         defender = self.owner[t]
@@ -361,7 +355,7 @@ class ConquetesMatch(Match):
         qu'elles soient)", "Les cartes Soutien peuvent être de n'importe quelle couleur, voire
         être des doublons", chosen here one at a time (RULES.md)."""
         name = action.region
-        r = self._region(seat, action, name)
+        r = lookup(INDEX, name, seat, action, "region")
         self._in_hand(seat, action, name, self.selection.count(r))
         self.selection.append(r)
         events.append(SupportAdded(seat, IDS[r]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engines.core.contract import Option, Variant
+from engines.core.contract import Option, VariantRules
 
 DEAL = 5  # 001 "Préparation": "distribuez-en 5 à chaque joueur"; solo: "Piochez 5 cartes"
 HAND_LIMIT = 10  # 001 "NOTE Si à la fin de son tour un joueur a plus de 10 cartes en main"
@@ -51,23 +51,14 @@ BOT_LEVEL = Option(
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(VariantRules):
     """What varies between the variants; every field cites the book."""
 
-    name: str
-    description: str
-    book: str
-    seats: tuple[int, ...]
     continent_majority: bool = False  # 001 "Variante": +3 per continent, none on a tie
     solo: bool = False  # 001 "Le mode Solo": one seat against the book's bot
     # 001 "Fin du jeu": at 2 and 3 players the first exhaustion of the deck ends the game; at
     # 4 the discard is reshuffled once and the second ends it; solo "FIN DE PARTIE": the first.
     exhaustions: dict[int, int] = field(default_factory=lambda: {1: 1, 2: 1, 3: 1, 4: 2})
-
-    @property
-    def variant(self) -> Variant:
-        """The registry entry of this variant."""
-        return Variant(self.name, self.description, self.seats, self.book)
 
 
 STANDARD = Rules(

@@ -170,6 +170,21 @@ class Option:
         return value
 
 
+@dataclass(frozen=True)
+class VariantRules:
+    """Base of each game's variant data (its ``Rules``): what the registry shows of it."""
+
+    name: str
+    description: str
+    book: str
+    seats: tuple[int, ...]
+
+    @property
+    def variant(self) -> Variant:
+        """The registry entry of this variant."""
+        return Variant(self.name, self.description, self.seats, self.book)
+
+
 STEP_LIMIT = Option(
     "max_steps",
     "actions after which the match stops with reason 'step_limit' (ranked by the game's "
@@ -363,6 +378,23 @@ class Match(ABC):
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
             raise EngineError(f"no seat {seat!r} in a {self.seats}-seat match")
+
+
+def lookup(index: Mapping[str, int], name: object, seat: int, action: Action, what: str) -> int:
+    """The number of the ``what`` (territory, region...) called ``name`` in ``index``, or an
+    IllegalAction naming it.
+
+    >>> lookup({"alaska": 0}, "alaska", 0, None, "territory")
+    0
+    >>> lookup({"alaska": 0}, "mars", 0, None, "territory")
+    Traceback (most recent call last):
+    ...
+    engines.core.contract.IllegalAction: seat 0: illegal action None: no territory 'mars'
+    """
+    number = index.get(name) if isinstance(name, str) else None
+    if number is None:
+        raise IllegalAction(seat, action, f"no {what} {name!r}")
+    return number
 
 
 def amount_field(action: Action) -> str | None:

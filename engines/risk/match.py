@@ -14,7 +14,7 @@ from itertools import product
 from typing import Any
 
 from engines.core.chance import below, die, shuffle
-from engines.core.contract import Action, Amount, IllegalAction, Match, Result
+from engines.core.contract import Action, Amount, IllegalAction, Match, Result, lookup
 from engines.risk import cards, missions
 from engines.risk.actions import (
     Attack,
@@ -670,12 +670,6 @@ class RiskMatch(Match):
             raise IllegalAction(seat, action, "not a classic Risk action")
         return events
 
-    def _territory(self, seat: int, action: Action, name: object) -> int:
-        t = INDEX.get(name) if isinstance(name, str) else None
-        if t is None:
-            raise IllegalAction(seat, action, f"no territory {name!r}")
-        return t
-
     @staticmethod
     def _count(seat: int, action: Action, value: object, low: int, high: int, *, what: str) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
@@ -687,7 +681,7 @@ class RiskMatch(Match):
     def _claim(self, seat: int, action: Claim, events: list) -> None:
         if self.phase != CLAIMING:
             raise IllegalAction(seat, action, f"no claiming in the {self.phase} phase")
-        t = self._territory(seat, action, action.territory)
+        t = lookup(INDEX, action.territory, seat, action, "territory")
         if self.owner[t] != UNOWNED:
             raise IllegalAction(seat, action, f"{action.territory} is already held")
         self._take(t, seat)
@@ -714,7 +708,7 @@ class RiskMatch(Match):
             owner, most = NEUTRAL, self.pending
         else:
             raise IllegalAction(seat, action, f"no armies to place in the {phase} phase")
-        t = self._territory(seat, action, action.territory)
+        t = lookup(INDEX, action.territory, seat, action, "territory")
         if self.owner[t] != owner:
             whose = "the third force's" if owner == NEUTRAL else "your"
             raise IllegalAction(
@@ -916,8 +910,8 @@ class RiskMatch(Match):
     # =========================================================================== fortify
 
     def _fortify(self, seat: int, action: Fortify, events: list) -> None:
-        s = self._territory(seat, action, action.source)
-        t = self._territory(seat, action, action.target)
+        s = lookup(INDEX, action.source, seat, action, "territory")
+        t = lookup(INDEX, action.target, seat, action, "territory")
         if self.owner[s] != seat or self.owner[t] != seat:
             raise IllegalAction(seat, action, "both territories must be yours")
         if t not in ADJACENT[s]:

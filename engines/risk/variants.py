@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.core.contract import Variant
+from engines.core.contract import VariantRules
 
 # Setup kinds.
 CLAIM = "claim"  # 003 "Placement initial des armées": claim one by one, then reinforce one by one.
@@ -45,13 +45,9 @@ ALLY = "ally"  # 000 "Règle pour 2 joueurs": "l'allié".
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(VariantRules):
     """What varies between the variants; every field cites the book that sets it."""
 
-    name: str
-    description: str
-    book: str
-    seats: tuple[int, ...]
     starting_armies: dict[int, int]
     setup: str
     third_force: str | None = None
@@ -69,11 +65,6 @@ class Rules:
     fortify: str = ONE_MOVE
     protected_rounds: int = 0  # no elimination before the end of this round
     missions: bool = False
-
-    @property
-    def variant(self) -> Variant:
-        """The registry entry of this variant."""
-        return Variant(self.name, self.description, self.seats, self.book)
 
     def set_value(self, trades_done: int) -> int:
         """Armies for the next progressive set when ``trades_done`` sets were traded before.
