@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
+from engines.core.contract import neighbours_from_links
+
 
 @dataclass(frozen=True)
 class Board:
@@ -46,16 +48,12 @@ def load_board(data: dict) -> Board:
     """Build a :class:`Board` from the JSON of an Africa map file."""
     ids = tuple(t["id"] for t in data["territories"])
     index = {tid: i for i, tid in enumerate(ids)}
-    links: list[set[int]] = [set() for _ in ids]
-    for a, b in list(data["adjacency"]) + list(data.get("sea_links", ())):
-        links[index[a]].add(index[b])
-        links[index[b]].add(index[a])
     return Board(
         territories=ids,
         names=tuple(t["name"] for t in data["territories"]),
         coastal=tuple(bool(t["coastal"]) for t in data["territories"]),
         squares=tuple(int(t["development_squares"]) for t in data["territories"]),
-        neighbours=tuple(tuple(sorted(s)) for s in links),
+        neighbours=neighbours_from_links(ids, [*data["adjacency"], *data.get("sea_links", ())]),
         historical_starts=dict(data["historical_starts"]),
         index=index,
     )

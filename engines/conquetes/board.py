@@ -16,6 +16,8 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
+from engines.core.contract import neighbours_from_links
+
 
 @dataclass(frozen=True, slots=True)
 class Continent:
@@ -64,10 +66,6 @@ def load_board(data: dict) -> Board:
     """Build a :class:`Board` from the JSON of a Conquêtes map file."""
     ids = tuple(t["id"] for t in data["territories"])
     index = {rid: i for i, rid in enumerate(ids)}
-    links: list[set[int]] = [set() for _ in ids]
-    for a, b in data["adjacency"]:
-        links[index[a]].add(index[b])
-        links[index[b]].add(index[a])
     continents = tuple(
         Continent(
             id=c["id"],
@@ -85,7 +83,7 @@ def load_board(data: dict) -> Board:
         values=tuple(t["value"] for t in data["territories"]),
         continent_of=tuple(continent_index[t["continent"]] for t in data["territories"]),
         continents=continents,
-        neighbours=tuple(tuple(sorted(s)) for s in links),
+        neighbours=neighbours_from_links(ids, data["adjacency"]),
         sea_routes=frozenset(frozenset((index[a], index[b])) for a, b in data["sea_links"]),
         copies=data["counts"]["copies_per_region"],
         index=index,

@@ -380,6 +380,20 @@ class Match(ABC):
             raise EngineError(f"no seat {seat!r} in a {self.seats}-seat match")
 
 
+def neighbours_from_links(ids: tuple[str, ...], links) -> tuple[tuple[int, ...], ...]:
+    """Each place's neighbours (sorted indices) from undirected ``(id, id)`` links of a map.
+
+    >>> neighbours_from_links(("a", "b", "c"), [("a", "b"), ("c", "b")])
+    ((1,), (0, 2), (1,))
+    """
+    index = {name: i for i, name in enumerate(ids)}
+    sets: list[set[int]] = [set() for _ in ids]
+    for a, b in links:
+        sets[index[a]].add(index[b])
+        sets[index[b]].add(index[a])
+    return tuple(tuple(sorted(s)) for s in sets)
+
+
 def lookup(index: Mapping[str, int], name: object, seat: int, action: Action, what: str) -> int:
     """The number of the ``what`` (territory, region...) called ``name`` in ``index``, or an
     IllegalAction naming it.

@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
+from engines.core.contract import neighbours_from_links
+
 WILD = "wild"
 SYMBOLS = ("infantry", "cavalry", "artillery")
 
@@ -82,10 +84,6 @@ def load_board(data: dict) -> Board:
     """Build a :class:`Board` from the JSON of a classic-world map file."""
     ids = tuple(t["id"] for t in data["territories"])
     index = {tid: i for i, tid in enumerate(ids)}
-    links: list[set[int]] = [set() for _ in ids]
-    for a, b in data["adjacency"]:
-        links[index[a]].add(index[b])
-        links[index[b]].add(index[a])
     continents = tuple(
         Continent(
             id=c["id"],
@@ -105,7 +103,7 @@ def load_board(data: dict) -> Board:
         names_fr=tuple(t["name_fr"] for t in data["territories"]),
         continent_of=tuple(continent_index[t["continent"]] for t in data["territories"]),
         continents=continents,
-        neighbours=tuple(tuple(sorted(s)) for s in links),
+        neighbours=neighbours_from_links(ids, data["adjacency"]),
         symbols_us=tuple(t["card_symbol"] for t in data["territories"]),
         symbols_fr=tuple(t["card_symbol_fr_deck"] for t in data["territories"]),
         index=index,
