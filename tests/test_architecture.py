@@ -24,7 +24,7 @@ def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
         capture_output=True,
         text=True,
         timeout=120,
-        env={"PYTHONPATH": str(cwd), "PATH": "/usr/bin:/bin"},
+        env={"PYTHONPATH": f"{cwd}:{cwd / 'platform'}", "PATH": "/usr/bin:/bin"},
     )
 
 
@@ -39,6 +39,8 @@ def test_the_contract_check_catches_an_engine_importing_bots(tmp_path):
     (tmp_path / "bots").mkdir()
     (tmp_path / "engines" / "__init__.py").write_text("import bots\n")
     (tmp_path / "bots" / "__init__.py").write_text("")
+    (tmp_path / "platform" / "conquest").mkdir(parents=True)
+    (tmp_path / "platform" / "conquest" / "__init__.py").write_text("")
     config = (ROOT / "pyproject.toml").read_text()
     (tmp_path / "pyproject.toml").write_text(config[config.index("[tool.importlinter]") :])
     out = _lint_imports(tmp_path)

@@ -1,7 +1,7 @@
 """Africa (seed 002), the 1880-1914 game of secret simultaneous orders and diplomacy: see
 ``RULES.md``."""
 
-from engines.africa.actions import ACTION_TYPES
+from engines.africa.actions import ACTION_TYPES, EndDiplomacy, SubmitOrders
 from engines.africa.events import EVENT_TYPES
 from engines.africa.match import AfricaMatch
 from engines.africa.variants import MESSAGE_LENGTH, MESSAGES, VARIANTS
@@ -16,6 +16,7 @@ GAME = GameInfo(
     options=(STEP_LIMIT, MESSAGES, MESSAGE_LENGTH),
     action_types=ACTION_TYPES,
     event_types=EVENT_TYPES,
+    passive_actions=(EndDiplomacy, SubmitOrders),
     match_class=AfricaMatch,
 )
 AfricaMatch.game = GAME

@@ -1,7 +1,7 @@
 """Conquêtes (seed 001), the card game of connected territories, with its solo mode: see
 ``RULES.md``."""
 
-from engines.conquetes.actions import ACTION_TYPES
+from engines.conquetes.actions import ACTION_TYPES, CommitSupport, DrawTwo
 from engines.conquetes.events import EVENT_TYPES
 from engines.conquetes.match import ConquetesMatch
 from engines.conquetes.variants import BOT_LEVEL, VARIANTS
@@ -16,6 +16,7 @@ GAME = GameInfo(
     options=(STEP_LIMIT, BOT_LEVEL),
     action_types=ACTION_TYPES,
     event_types=EVENT_TYPES,
+    passive_actions=(CommitSupport, DrawTwo),
     match_class=ConquetesMatch,
 )
 ConquetesMatch.game = GAME

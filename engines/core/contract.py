@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
 # ----------------------------------------------------------------------------- errors
@@ -207,6 +207,25 @@ class GameInfo:
     action_types: tuple[type[Action], ...]
     event_types: tuple[type[Event], ...]
     match_class: type[Match] = field(repr=False)
+    passive_actions: tuple[type[Action], ...] = ()
+
+    def default_action(self, legal_actions: tuple[Action, ...]) -> Action:
+        """The action played for a seat that did not decide (late, crashed, illegal, forfeited).
+
+        The first legal action of a ``passive_actions`` type (passing, ending a phase), else
+        the first legal action; an Amount template takes its low end.
+
+        >>> from engines.registry import get_game
+        >>> from engines.risk.actions import Attack, EndPhase
+        >>> get_game("risk").default_action((Attack("a", "b", Amount(1, 3)), EndPhase()))
+        EndPhase()
+        >>> get_game("risk").default_action((Attack("a", "b", Amount(1, 3)),))
+        Attack(source='a', target='b', dice=1)
+        """
+        passive = [a for a in legal_actions if isinstance(a, self.passive_actions)]
+        action = (passive or list(legal_actions))[0]
+        name = amount_field(action)
+        return action if name is None else replace(action, **{name: getattr(action, name).low})
 
     def variant(self, name: str) -> Variant:
         """The variant called ``name``, or :class:`UnknownGame`."""

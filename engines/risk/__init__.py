@@ -1,7 +1,7 @@
 """Classic Risk with every variant of the books (seeds 000 and 003): see ``RULES.md``."""
 
 from engines.core.contract import STEP_LIMIT, GameInfo
-from engines.risk.actions import ACTION_TYPES
+from engines.risk.actions import ACTION_TYPES, EndPhase
 from engines.risk.events import EVENT_TYPES
 from engines.risk.match import RiskMatch
 from engines.risk.missions import OPTIONS as MISSION_OPTIONS
@@ -15,6 +15,7 @@ GAME = GameInfo(
     options=(STEP_LIMIT, *MISSION_OPTIONS),
     action_types=ACTION_TYPES,
     event_types=EVENT_TYPES,
+    passive_actions=(EndPhase,),
     match_class=RiskMatch,
 )
 RiskMatch.game = GAME

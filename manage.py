@@ -1,0 +1,15 @@
+#!/usr/bin/env python
+"""Django's command-line utility for Conquest Arena (the project lives in platform/conquest)."""
+
+import os
+import sys
+from pathlib import Path
+
+if __name__ == "__main__":
+    # platform/ itself goes on the path, never the repository root's `platform` folder as a
+    # package: it would shadow the standard library's `platform` module.
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "platform"))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "conquest.settings")
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line(sys.argv)

@@ -1,0 +1,1 @@
+"""The REST API: thin views and serializers over the apps' services and selectors."""

@@ -1,0 +1,1 @@
+"""Bots, their versions and their API tokens."""

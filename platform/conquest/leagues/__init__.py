@@ -1,0 +1,1 @@
+"""Leagues, their entries and ladder matchmaking."""

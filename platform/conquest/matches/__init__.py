@@ -1,0 +1,1 @@
+"""Matches: their lifecycle, the worker tasks that run them, their results and replays."""

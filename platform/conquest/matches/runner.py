@@ -1,0 +1,186 @@
+"""Plays one match to its end through the seat interface, with deadlines and time banks.
+
+No database here: the runner takes a :class:`MatchSpec` and returns an :class:`Outcome`, so it
+runs the same in the worker's sandbox process, in the benchmark and in tests.
+
+Time control: a decision may take ``decision_seconds``; beyond that it draws on the seat's
+``time_bank_seconds`` for the match. A decision later than both, a bot that raises, or an
+illegal action is a **fault**: the game's default action is played instead
+(``GameInfo.default_action``: pass or end the phase when allowed). At ``max_faults`` faults the
+seat **forfeits**: every later decision of it is the default action, and it is ranked below
+every seat that did not forfeit, with the code of its last fault.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from conquest.matches.seats import HouseSeat, Seat, SeatFault
+from engines.core import Action, IllegalAction, Result
+from engines.registry import get_game
+from engines.replay import start
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in one seat: a display name, the version's kind and its house player."""
+
+    name: str
+    kind: str
+    player: str = ""
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """Everything needed to play a match, as plain data (it crosses process boundaries)."""
+
+    game: str
+    variant: str
+    options: dict[str, Any]
+    seed: int
+    engine_version: str
+    seats: tuple[SeatSpec, ...]
+    decision_seconds: float = 1.0
+    time_bank_seconds: float = 10.0
+    max_faults: int = 3
+
+
+@dataclass
+class SeatOutcome:
+    """How one seat ended: its MatchSeat code, placement, score, faults and time spent."""
+
+    code: str = "normal"
+    placement: int = 0
+    score: float = 0.0
+    faults: int = 0
+    time_used: float = 0.0
+
+
+@dataclass
+class Outcome:
+    """A played match: the engine's result, each seat's outcome, the replay and the log."""
+
+    result: Result
+    seats: list[SeatOutcome]
+    replay_json: str
+    steps: int
+    log: list[str] = field(default_factory=list)
+
+
+class EngineMismatch(Exception):
+    """The installed engine is not the version the league is rated on."""
+
+
+def final_placements(result: Result, forfeited: set[int]) -> list[int]:
+    """Placements with every forfeited seat tied below all others.
+
+    >>> final_placements(Result(((1,), (0, 2)), (0, 0, 0), "x"), forfeited={1})
+    [1, 3, 1]
+    """
+    groups = [tuple(s for s in g if s not in forfeited) for g in result.ranking]
+    groups = [g for g in groups if g]
+    if forfeited:
+        groups.append(tuple(sorted(forfeited)))
+    placement = [0] * len(result.scores)
+    place = 1
+    for group in groups:
+        for seat in group:
+            placement[seat] = place
+        place += len(group)
+    return placement
+
+
+class _Absent(Seat):
+    """The seat of a bot withdrawn before the match (kind ``forfeit``): never asked."""
+
+    def decide(self, observation: Any, legal_actions: tuple[Action, ...], seconds: float) -> Action:
+        raise SeatFault("forfeit", "withdrawn")
+
+
+def build_seats(spec: MatchSpec, resolve: Callable[[str], type]) -> list[Seat]:
+    """A Seat per seat; house players are seeded from the match seed and their seat number."""
+    seats: list[Seat] = []
+    for i, s in enumerate(spec.seats):
+        if s.kind == "house":
+            seats.append(HouseSeat(resolve(s.player)(seed=spec.seed * 16 + i)))
+        elif s.kind == "forfeit":
+            seats.append(_Absent())
+        else:
+            raise ValueError(f"seat {i}: no way to seat a {s.kind!r} bot in this worker")
+    return seats
+
+
+def run(spec: MatchSpec, seats: Sequence[Seat]) -> Outcome:
+    """Play ``spec`` with ``seats`` to the end. Engine errors propagate; bot faults don't."""
+    game = get_game(spec.game)
+    if game.engine_version != spec.engine_version:
+        raise EngineMismatch(
+            f"league is rated on {spec.engine_version}, this worker has {game.engine_version}"
+        )
+    recorder = start(
+        spec.game,
+        spec.variant,
+        len(spec.seats),
+        spec.seed,
+        options=spec.options,
+        players=tuple(s.name for s in spec.seats),
+    )
+    match = recorder.match
+    outcomes = [SeatOutcome() for _ in spec.seats]
+    bank = [spec.time_bank_seconds] * len(spec.seats)
+    forfeited = {i for i, s in enumerate(spec.seats) if s.kind == "forfeit"}
+    for seat in forfeited:
+        outcomes[seat].code = "forfeit"
+    log: list[str] = [f"seat {seat} forfeits: withdrawn before the start" for seat in forfeited]
+
+    def fault(seat: int, code: str, reason: str) -> None:
+        out = outcomes[seat]
+        out.faults += 1
+        log.append(f"step {len(recorder.actions)}: seat {seat} {code} ({reason}); default action")
+        if out.faults >= spec.max_faults and seat not in forfeited:
+            forfeited.add(seat)
+            out.code = code
+            log.append(f"seat {seat} forfeits after {out.faults} faults")
+
+    while not match.is_over():
+        seat = match.to_move()[0]
+        legal = match.legal_actions(seat)
+        action: Action | None = None
+        if seat not in forfeited:
+            began = time.perf_counter()
+            try:
+                action = seats[seat].decide(
+                    match.observation(seat), legal, spec.decision_seconds + bank[seat]
+                )
+            except SeatFault as error:
+                fault(seat, error.code, error.reason)
+            spent = time.perf_counter() - began
+            outcomes[seat].time_used += spent
+            bank[seat] = max(0.0, bank[seat] - max(0.0, spent - spec.decision_seconds))
+        if action is not None:
+            if not isinstance(action, game.action_types):
+                fault(seat, "illegal", f"{action!r} is not an action of {spec.game}")
+            else:
+                try:
+                    recorder.apply(seat, action)
+                    continue
+                except IllegalAction as error:
+                    fault(seat, "illegal", error.reason)
+        recorder.apply(seat, game.default_action(legal))
+
+    result = match.result()
+    for seat, place in enumerate(final_placements(result, forfeited)):
+        outcomes[seat].placement = place
+        outcomes[seat].score = float(result.scores[seat])
+    for s in seats:
+        s.close(result)
+    return Outcome(
+        result=result,
+        seats=outcomes,
+        replay_json=recorder.replay().to_json(),
+        steps=len(recorder.actions),
+        log=log,
+    )

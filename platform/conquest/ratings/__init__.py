@@ -1,0 +1,1 @@
+"""Elo and OpenSkill ratings per league, their history and their recomputation."""

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class RatingsConfig(AppConfig):
+    """Rating history and recomputation."""
+
+    name = "conquest.ratings"
+    label = "ratings"
