@@ -1,0 +1,60 @@
+"""Misbehaving and slow players for the platform's tests, named as ``arena_players:Class``."""
+
+from __future__ import annotations
+
+import time
+
+from bots.house.always_attack import AlwaysAttackPlayer
+from bots.house.random_player import RandomPlayer
+from engines.risk.actions import Place
+
+
+class SleepyPlayer(RandomPlayer):
+    """A random player that thinks for ``DELAY`` seconds per decision."""
+
+    DELAY = 0.3
+
+    def act(self, observation, legal_actions):
+        time.sleep(self.DELAY)
+        return super().act(observation, legal_actions)
+
+
+class SlowAttacker(AlwaysAttackPlayer):
+    """The always-attack player, 5 ms per decision: a match lasts a few seconds."""
+
+    def act(self, observation, legal_actions):
+        time.sleep(0.005)
+        return super().act(observation, legal_actions)
+
+
+class CrashingPlayer:
+    """Raises on every decision."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, observation, legal_actions):
+        raise RuntimeError("bot bug")
+
+
+class IllegalPlayer:
+    """Places armies on a territory that does not exist (Risk), or returns a non-action."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, observation, legal_actions):
+        if any(isinstance(a, Place) for a in legal_actions):
+            return Place("atlantis", 1)
+        return "no action"
+
+
+class LoopingPlayer:
+    """Never answers."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, observation, legal_actions):
+        while True:
+            pass

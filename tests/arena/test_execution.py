@@ -1,0 +1,205 @@
+"""Running a match in a worker: claim, sandbox, record exactly once, requeue, errors."""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from arena_fixtures import entry, league, user
+from conquest.leagues.models import Entry
+from conquest.matches import execution, services
+from conquest.matches.models import Match
+from conquest.matches.runner import run
+from conquest.matches.sandbox import SandboxError, run_isolated
+from conquest.matches.selectors import full_replay, match_spec
+from conquest.ratings.models import RatingChange
+from conquest.ratings.services import recompute
+from django.core.management import call_command
+from django.utils import timezone
+
+from engines.replay import Replay, verify
+
+
+def _boom():
+    raise ValueError("engine bug")
+
+
+def _loop():
+    while True:
+        pass
+
+
+def _hog():
+    return bytearray(4 * 2**30)
+
+
+def test_the_sandbox_reports_an_exception_with_its_traceback():
+    with pytest.raises(SandboxError, match="ValueError: engine bug") as raised:
+        run_isolated(_boom, wall_seconds=10, memory_mb=256)
+    assert "Traceback" in raised.value.detail and "_boom" in raised.value.detail
+
+
+def test_the_sandbox_stops_a_loop_at_the_wall_clock_limit_and_keeps_beating():
+    beats = []
+    began = time.monotonic()
+    with pytest.raises(SandboxError, match="wall-clock limit"):
+        run_isolated(
+            _loop,
+            wall_seconds=0.6,
+            memory_mb=256,
+            heartbeat=lambda: beats.append(1),
+            heartbeat_every=0.1,
+        )
+    assert time.monotonic() - began < 3
+    assert len(beats) >= 3
+
+
+def test_the_sandbox_contains_a_memory_hog():
+    with pytest.raises(SandboxError, match="MemoryError"):
+        run_isolated(_hog, wall_seconds=20, memory_mb=256)
+
+
+@pytest.fixture
+def ladder(db):
+    lg = league(name="conquetes-2", game="conquetes", variant="standard", seats=2)
+    alice, bob = user("alice"), user("bob")
+    return lg, [entry(lg, alice, "attacker"), entry(lg, bob, "random")]
+
+
+def queued(lg, entries, **kw) -> Match:
+    match = services.schedule(lg, entries, **kw)
+    services.enqueue([match.pk])
+    return match
+
+
+def test_a_match_is_played_recorded_rated_and_its_versions_frozen(ladder):
+    lg, entries = ladder
+    match = queued(lg, entries)
+    assert execution.execute(match.pk) == "finished"
+    match.refresh_from_db()
+    assert (match.status, match.attempts, match.rated_seq) == ("finished", 1, 1)
+    replay = Replay.from_json(full_replay(match))
+    assert verify(replay) == [] and replay.seed == match.seed
+    seats = list(match.seats.order_by("seat"))
+    assert sorted(s.placement for s in seats) in ([1, 2], [1, 1])
+    assert RatingChange.objects.filter(match=match).count() == 2
+    assert all(e.version.frozen and e.games == 1 for e in Entry.objects.all())
+    assert "attempt 1 claimed" in match.log and "finished" in match.log
+
+
+def test_a_match_delivered_twice_is_played_and_recorded_once(ladder):
+    lg, entries = ladder
+    match = queued(lg, entries)
+    assert execution.execute(match.pk) == "finished"
+    before = list(Entry.objects.values_list("elo", "mu", "sigma", "games"))
+    assert execution.execute(match.pk) == "skipped"
+    assert list(Entry.objects.values_list("elo", "mu", "sigma", "games")) == before
+    assert RatingChange.objects.count() == 2
+
+
+def test_an_engine_that_raises_fails_only_its_match_without_touching_ratings(ladder, monkeypatch):
+    lg, entries = ladder
+    monkeypatch.setattr(execution, "play", lambda spec: _boom())
+    match = queued(lg, entries)
+    assert execution.execute(match.pk) == "error"
+    match.refresh_from_db()
+    assert match.status == "error" and match.end_reason == "ValueError: engine bug"
+    assert "Traceback" in match.log and "_boom" in match.log
+    assert not RatingChange.objects.exists()
+    assert all(e.games == 0 and e.elo == 1500 for e in Entry.objects.all())
+    monkeypatch.undo()
+    other = queued(lg, entries)
+    assert execution.execute(other.pk) == "finished"
+
+
+def test_an_engine_that_eats_memory_is_an_infrastructure_error(ladder, monkeypatch, settings):
+    lg, entries = ladder
+    settings.ARENA = {**settings.ARENA, "MATCH_MEMORY_MB": 256}
+    monkeypatch.setattr(execution, "play", lambda spec: _hog())
+    match = queued(lg, entries)
+    assert execution.execute(match.pk) == "error"
+    match.refresh_from_db()
+    assert match.status == "error" and "MemoryError" in match.end_reason
+
+
+def test_a_lapsed_lease_is_requeued_and_only_the_new_holder_records(ladder):
+    lg, entries = ladder
+    match = queued(lg, entries)
+    first = services.claim(match.pk, "worker-a")
+    outcome = run(
+        match_spec(first), execution.build_seats(match_spec(first), execution.resolve_player)
+    )
+    Match.objects.filter(pk=match.pk).update(lease_expires_at=timezone.now() - timedelta(seconds=1))
+    assert services.requeue_lapsed() == [match.pk]
+    assert services.claim(match.pk, "worker-b") is not None
+    assert services.record(match.pk, "worker-a", outcome) is False
+    assert services.record(match.pk, "worker-b", outcome) is True
+    assert services.record(match.pk, "worker-b", outcome) is False
+    match.refresh_from_db()
+    assert (match.status, match.attempts) == ("finished", 2)
+    assert RatingChange.objects.count() == 2 and lg.entries.filter(games=1).count() == 2
+    assert "lapsed: requeued" in match.log
+
+
+def test_a_running_lease_is_not_taken_and_a_match_is_given_up_after_max_attempts(ladder, settings):
+    lg, entries = ladder
+    settings.ARENA = {**settings.ARENA, "MAX_ATTEMPTS": 2}
+    match = queued(lg, entries)
+    assert services.claim(match.pk, "a") is not None
+    assert services.claim(match.pk, "b") is None
+    for owner in ("b", "c"):
+        Match.objects.filter(pk=match.pk).update(lease_expires_at=timezone.now())
+        services.claim(match.pk, owner)
+    match.refresh_from_db()
+    assert match.status == "error" and "gave up after 2 attempts" in match.end_reason
+
+
+def test_a_cancelled_match_records_nothing_and_can_be_rerun(ladder):
+    lg, entries = ladder
+    match = queued(lg, entries)
+    services.claim(match.pk, "w")
+    spec = match_spec(match)
+    outcome = run(spec, execution.build_seats(spec, execution.resolve_player))
+    assert services.cancel(match)
+    assert services.record(match.pk, "w", outcome) is False
+    assert not RatingChange.objects.exists()
+    assert services.rerun(match)
+    match.refresh_from_db()
+    assert (match.status, match.attempts) == ("queued", 0)
+    assert execution.execute(match.pk) == "finished"
+    assert not services.rerun(match)
+
+
+def test_a_disabled_bot_forfeits_its_seat(ladder):
+    lg, entries = ladder
+    match = queued(lg, entries)
+    bot = entries[1].version.bot
+    bot.enabled = False
+    bot.save()
+    assert execution.execute(match.pk) == "finished"
+    seats = {s.seat: s for s in match.seats.all()}
+    assert (seats[1].code, seats[1].placement, seats[0].placement) == ("forfeit", 2, 1)
+
+
+def test_recomputation_equals_the_stored_ratings_and_catches_a_tampered_one(ladder):
+    lg, entries = ladder
+    for _ in range(4):
+        assert execution.execute(queued(lg, entries).pk) == "finished"
+    assert recompute(lg) == []
+    call_command("recompute_ratings")
+    Entry.objects.filter(pk=entries[0].pk).update(elo=1234.5)
+    differences = recompute(lg)
+    assert [(d.entry, d.field, d.stored) for d in differences] == [(entries[0].pk, "elo", 1234.5)]
+    with pytest.raises(Exception, match="differ from their match history"):
+        call_command("recompute_ratings")
+    call_command("recompute_ratings", write=True)
+    assert recompute(lg) == []
+
+
+def test_an_unrated_match_leaves_ratings_alone(ladder):
+    lg, entries = ladder
+    match = queued(lg, entries, rated=False)
+    assert execution.execute(match.pk) == "finished"
+    match.refresh_from_db()
+    assert match.rated_seq is None and not RatingChange.objects.exists()

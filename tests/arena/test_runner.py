@@ -1,0 +1,112 @@
+"""The match runner: seats, deadlines, time banks, faults and forfeits (no database)."""
+
+from __future__ import annotations
+
+import pytest
+from conquest.bots.services import resolve_player
+from conquest.matches.runner import EngineMismatch, MatchSpec, SeatSpec, build_seats, run
+
+from engines.registry import get_game
+from engines.replay import Replay, verify
+
+RISK = get_game("risk")
+
+
+def spec(*players: str, seed: int = 3, **time_control) -> MatchSpec:
+    return MatchSpec(
+        game="risk",
+        variant="hasbro",
+        options={},
+        seed=seed,
+        engine_version=RISK.engine_version,
+        seats=tuple(
+            SeatSpec(name=p, kind="forfeit" if p == "forfeit" else "house", player=p)
+            for p in players
+        ),
+        **time_control,
+    )
+
+
+def play(s: MatchSpec):
+    return run(s, build_seats(s, resolve_player))
+
+
+def test_house_bots_play_to_the_end_and_the_replay_reproduces():
+    outcome = play(spec("heuristic", "attacker", "random"))
+    replay = Replay.from_json(outcome.replay_json)
+    assert verify(replay) == []
+    assert replay.result == outcome.result
+    assert [s.placement for s in outcome.seats] == [outcome.result.placement(i) for i in range(3)]
+    assert all(s.code == "normal" and s.faults == 0 for s in outcome.seats)
+    assert outcome.steps == len(replay.actions)
+
+
+def test_the_same_spec_plays_the_same_match():
+    a, b = play(spec("random", "attacker", seed=9)), play(spec("random", "attacker", seed=9))
+    assert a.replay_json == b.replay_json
+
+
+def test_a_crashing_bot_gets_default_actions_then_forfeits_and_is_ranked_last():
+    outcome = play(spec("attacker", "arena_players:CrashingPlayer", "attacker", max_faults=3))
+    crashed = outcome.seats[1]
+    assert (crashed.code, crashed.faults) == ("crash", 3)
+    assert crashed.placement == 3
+    assert sorted(s.placement for s in outcome.seats[::2]) == [1, 2]
+    assert sum("seat 1 crash" in line for line in outcome.log) == 3
+    assert verify(Replay.from_json(outcome.replay_json)) == []
+
+
+def test_an_illegal_action_is_refused_and_replaced_by_the_default():
+    outcome = play(spec("arena_players:IllegalPlayer", "attacker", max_faults=2))
+    assert (outcome.seats[0].code, outcome.seats[0].faults) == ("illegal", 2)
+    assert outcome.seats[0].placement == 2
+    assert any("no territory 'atlantis'" in line for line in outcome.log)
+
+
+def test_a_late_decision_is_a_timeout_once_the_bank_is_spent():
+    s = spec(
+        "arena_players:LoopingPlayer",
+        "attacker",
+        decision_seconds=0.02,
+        time_bank_seconds=0.03,
+        max_faults=2,
+    )
+    outcome = play(s)
+    looping = outcome.seats[0]
+    assert (looping.code, looping.faults) == ("timeout", 2)
+    # First decision: deadline + whole bank; second: deadline only (the bank is spent).
+    assert looping.time_used == pytest.approx(0.02 + 0.03 + 0.02, abs=0.02)
+
+
+def test_the_time_bank_absorbs_slow_decisions_until_it_is_spent(monkeypatch):
+    from arena_players import SleepyPlayer
+
+    monkeypatch.setattr(SleepyPlayer, "DELAY", 0.03)
+    s = spec(
+        "arena_players:SleepyPlayer",
+        "attacker",
+        decision_seconds=0.01,
+        time_bank_seconds=0.1,
+        max_faults=1,
+    )
+    outcome = play(s)
+    sleepy = outcome.seats[0]
+    # Each decision overruns by ~0.02 s: about five are paid from the bank, then one is late.
+    assert (sleepy.code, sleepy.faults) == ("timeout", 1)
+    assert any("seat 0 forfeits" in line for line in outcome.log)
+    assert outcome.log[0].startswith("step ")
+    step = int(outcome.log[0].split()[1].rstrip(":"))
+    assert 3 <= step <= 12
+
+
+def test_a_withdrawn_seat_forfeits_from_the_start():
+    outcome = play(spec("forfeit", "attacker", "attacker"))
+    assert outcome.seats[0].code == "forfeit"
+    assert outcome.seats[0].placement == 3
+    assert outcome.log[0] == "seat 0 forfeits: withdrawn before the start"
+
+
+def test_a_worker_with_another_engine_version_refuses_the_match():
+    s = MatchSpec("risk", "hasbro", {}, 1, "risk-0.0.1", (SeatSpec("a", "house", "random"),) * 2)
+    with pytest.raises(EngineMismatch, match="risk-0.0.1"):
+        play(s)

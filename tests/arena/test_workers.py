@@ -1,0 +1,89 @@
+"""Integration: real Celery worker processes, Redis broker, PostgreSQL, killed workers."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from arena_fixtures import entry, league, user
+from arena_workers import Worker, flush_broker, wait_for
+from conquest.leagues.matchmaking import fill_ladder
+from conquest.matches import services
+from conquest.matches.models import Match
+from conquest.ratings.models import RatingChange
+from conquest.ratings.services import recompute
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def workers(tmp_path):
+    flush_broker()
+    started: list[Worker] = []
+
+    def start(name: str, **kw) -> Worker:
+        worker = Worker(name, tmp_path, **kw)
+        started.append(worker)
+        return worker
+
+    yield start
+    for worker in started:
+        worker.stop()
+
+
+def test_a_worker_killed_mid_match_leaves_the_match_recorded_exactly_once(workers):
+    lg = league(name="risk-3", seats=3, ladder="off")
+    owners = [user(n) for n in ("ann", "ben", "cat")]
+    entries = [entry(lg, o, "arena_players:SlowAttacker") for o in owners]
+    first = workers("first")
+    match = services.schedule(lg, entries)
+    services.enqueue([match.pk])
+    wait_for(lambda: Match.objects.get(pk=match.pk).status == "running", 60, "the claim", [first])
+    time.sleep(0.5)
+    first.kill()
+    assert Match.objects.get(pk=match.pk).status == "running"
+
+    second = workers("second", beat=True)
+    wait_for(
+        lambda: Match.objects.get(pk=match.pk).status == "finished", 120, "the re-run", [second]
+    )
+    time.sleep(7)  # past the broker's visibility timeout: the first delivery comes back too
+    match.refresh_from_db()
+    assert match.status == "finished" and match.attempts == 2
+    assert "lapsed: requeued" in match.log
+    assert match.rated_seq == 1 and RatingChange.objects.filter(match=match).count() == 3
+    lg.refresh_from_db()
+    assert lg.rated_count == 1
+    assert sorted(lg.entries.values_list("games", flat=True)) == [1, 1, 1]
+    assert recompute(lg) == []
+
+
+def test_concurrent_results_from_two_workers_equal_their_recomputation(workers):
+    lg = league(
+        name="risk-4",
+        seats=4,
+        allow_same_owner=True,
+        ladder_matches_per_tick=12,
+        ladder_max_pending=12,
+    )
+    owner = user("house")
+    for player in ("attacker", "attacker", "heuristic", "heuristic", "random"):
+        entry(lg, owner, player)
+    created = fill_ladder(lg)
+    assert len(created) == 12
+    running = [workers("one"), workers("two")]
+    wait_for(
+        lambda: not Match.objects.filter(league=lg).exclude(status="finished").exists(),
+        240,
+        "12 matches",
+        running,
+    )
+    lg.refresh_from_db()
+    seqs = sorted(Match.objects.filter(league=lg).values_list("rated_seq", flat=True))
+    assert seqs == list(range(1, 13)) and lg.rated_count == 12
+    assert RatingChange.objects.filter(match__league=lg).count() == 48
+    both = {m.lease_owner.split(":")[1] for m in Match.objects.filter(league=lg)}
+    assert len(both) == 2, "both workers ran matches"
+    assert recompute(lg) == []
+    call_command("recompute_ratings", league=lg.name)
