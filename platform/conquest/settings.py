@@ -132,6 +132,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_BROKER_DIR),
         "data_folder_out": str(_BROKER_DIR),
+        "control_folder": str(_BROKER_DIR / "control"),
         "polling_interval": 0.05,
     }
 else:

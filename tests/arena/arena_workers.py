@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import redis
+from conquest.matches.workers import WorkerProcess
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,67 +30,23 @@ def database_url() -> str:
     return f"postgres://{user}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
-class Worker:
-    """One ``celery worker --pool solo`` process: one match at a time, like production."""
-
-    def __init__(self, name: str, log_dir: Path, *, beat: bool = False, **env: str) -> None:
-        self.name = name
-        self.log = log_dir / f"{name}.log"
-        command = [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "conquest",
-            "worker",
-            "--pool",
-            "solo",
-            "-n",
-            f"{name}@%h",
-            "--without-gossip",
-            "--without-mingle",
-            "-l",
-            "info",
-        ]
-        if beat:
-            command += ["-B", "-s", str(log_dir / f"{name}-beat")]
-        environment = {
-            **os.environ,
+def worker(name: str, log_dir: Path, *, beat: bool = False, **env: str) -> WorkerProcess:
+    """A worker process on the test database and Redis, with short leases and sweeps."""
+    return WorkerProcess(
+        name,
+        log_dir / f"{name}.log",
+        beat=log_dir / f"{name}-beat" if beat else None,
+        env={
             "DATABASE_URL": database_url(),
             "BROKER_URL": redis_url(),
-            "PYTHONPATH": f"{ROOT / 'platform'}:{ROOT / 'tests' / 'arena'}",
+            "PYTHONPATH": str(ROOT / "tests" / "arena"),
             "ARENA_LEASE_SECONDS": "2",
             "ARENA_SWEEP_SECONDS": "1",
             "ARENA_LADDER_TICK_SECONDS": "3600",
             "BROKER_VISIBILITY_TIMEOUT": "5",
             **env,
-        }
-        self.process = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=environment,
-            stdout=self.log.open("w"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def kill(self) -> None:
-        """SIGKILL: the worker vanishes mid-task, as when its host dies."""
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        """Stop the worker if it still runs."""
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def output(self) -> str:
-        """What the worker logged."""
-        return self.log.read_text()
+        },
+    )
 
 
 def wait_for(predicate, timeout: float, what: str, workers=()) -> None:

@@ -11,7 +11,7 @@ from conquest.leagues.models import Entry
 from conquest.matches import execution, services
 from conquest.matches.models import Match
 from conquest.matches.runner import run
-from conquest.matches.sandbox import SandboxError, run_isolated
+from conquest.matches.sandbox import Sandbox, SandboxError
 from conquest.matches.selectors import full_replay, match_spec
 from conquest.ratings.models import RatingChange
 from conquest.ratings.services import recompute
@@ -21,47 +21,65 @@ from django.utils import timezone
 from engines.replay import Replay, verify
 
 
-def _boom():
+def _boom(_=None):
     raise ValueError("engine bug")
 
 
-def _loop():
+def _loop(_=None):
     while True:
         pass
 
 
-def _hog():
+def _hog(_=None):
     return bytearray(4 * 2**30)
 
 
-def test_the_sandbox_reports_an_exception_with_its_traceback():
+def _faulty(what: str):
+    return {"boom": _boom, "loop": _loop, "hog": _hog}.get(what, lambda: what)()
+
+
+@pytest.fixture
+def sandbox():
+    box = Sandbox(_faulty, memory_mb=256)
+    yield box
+    box.close()
+
+
+def test_the_sandbox_reports_an_exception_with_its_traceback_then_serves_again(sandbox):
     with pytest.raises(SandboxError, match="ValueError: engine bug") as raised:
-        run_isolated(_boom, wall_seconds=10, memory_mb=256)
+        sandbox.call("boom", wall_seconds=10)
     assert "Traceback" in raised.value.detail and "_boom" in raised.value.detail
+    assert sandbox.call("fine", wall_seconds=10) == "fine"
 
 
-def test_the_sandbox_stops_a_loop_at_the_wall_clock_limit_and_keeps_beating():
+def test_the_sandbox_stops_a_loop_at_the_wall_clock_limit_and_keeps_beating(sandbox):
     beats = []
     began = time.monotonic()
     with pytest.raises(SandboxError, match="wall-clock limit"):
-        run_isolated(
-            _loop,
-            wall_seconds=0.6,
-            memory_mb=256,
-            heartbeat=lambda: beats.append(1),
-            heartbeat_every=0.1,
+        sandbox.call(
+            "loop", wall_seconds=0.6, heartbeat=lambda: beats.append(1), heartbeat_every=0.1
         )
     assert time.monotonic() - began < 3
     assert len(beats) >= 3
+    assert sandbox.call("fine", wall_seconds=10) == "fine"
 
 
-def test_the_sandbox_contains_a_memory_hog():
+def test_the_sandbox_contains_a_memory_hog(sandbox):
     with pytest.raises(SandboxError, match="MemoryError"):
-        run_isolated(_hog, wall_seconds=20, memory_mb=256)
+        sandbox.call("hog", wall_seconds=20)
+    assert sandbox.call("fine", wall_seconds=10) == "fine"
+
+
+def test_the_sandbox_child_lives_across_calls_until_max_calls():
+    box = Sandbox(lambda _: __import__("os").getpid(), memory_mb=256, max_calls=3)
+    pids = [box.call(None, wall_seconds=10) for _ in range(5)]
+    box.close()
+    assert pids[0] == pids[1] == pids[2] != pids[3] == pids[4]
 
 
 @pytest.fixture
 def ladder(db):
+    execution.close_sandbox()  # a test may patch execution.play: the child must see it
     lg = league(name="conquetes-2", game="conquetes", variant="standard", seats=2)
     alice, bob = user("alice"), user("bob")
     return lg, [entry(lg, alice, "attacker"), entry(lg, bob, "random")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from arena_players import SleepyPlayer
 from conquest.bots.services import resolve_player
 from conquest.matches.runner import EngineMismatch, MatchSpec, SeatSpec, build_seats, run
 
@@ -79,8 +80,6 @@ def test_a_late_decision_is_a_timeout_once_the_bank_is_spent():
 
 
 def test_the_time_bank_absorbs_slow_decisions_until_it_is_spent(monkeypatch):
-    from arena_players import SleepyPlayer
-
     monkeypatch.setattr(SleepyPlayer, "DELAY", 0.03)
     s = spec(
         "arena_players:SleepyPlayer",
@@ -108,5 +107,5 @@ def test_a_withdrawn_seat_forfeits_from_the_start():
 
 def test_a_worker_with_another_engine_version_refuses_the_match():
     s = MatchSpec("risk", "hasbro", {}, 1, "risk-0.0.1", (SeatSpec("a", "house", "random"),) * 2)
-    with pytest.raises(EngineMismatch, match="risk-0.0.1"):
+    with pytest.raises(EngineMismatch, match=r"risk-0\.0\.1"):
         play(s)

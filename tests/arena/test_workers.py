@@ -6,7 +6,7 @@ import time
 
 import pytest
 from arena_fixtures import entry, league, user
-from arena_workers import Worker, flush_broker, wait_for
+from arena_workers import flush_broker, wait_for, worker
 from conquest.leagues.matchmaking import fill_ladder
 from conquest.matches import services
 from conquest.matches.models import Match
@@ -20,16 +20,16 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def workers(tmp_path):
     flush_broker()
-    started: list[Worker] = []
+    started = []
 
-    def start(name: str, **kw) -> Worker:
-        worker = Worker(name, tmp_path, **kw)
-        started.append(worker)
-        return worker
+    def start(name: str, **kw):
+        process = worker(name, tmp_path, **kw)
+        started.append(process)
+        return process
 
     yield start
-    for worker in started:
-        worker.stop()
+    for process in started:
+        process.stop()
 
 
 def test_a_worker_killed_mid_match_leaves_the_match_recorded_exactly_once(workers):

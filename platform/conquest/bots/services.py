@@ -56,7 +56,8 @@ def resolve_player(spec: str) -> type:
     return getattr(import_module(module), name)
 
 
-def _check_player(kind: str, player: str, *, staff: bool) -> str:
+def check_player(kind: str, player: str, *, staff: bool) -> str:
+    """The player of a version of ``kind``, checked (house: installed, or code for staff)."""
     if kind == BotVersion.Kind.REMOTE:
         if player:
             raise ValidationError({"player": "a remote version has no house player"})
@@ -81,7 +82,7 @@ def create_version(
     """The next version of ``bot`` (numbered 1, 2, 3…)."""
     if kind not in BotVersion.Kind.values:
         raise ValidationError({"kind": f"kind must be one of {BotVersion.Kind.values}"})
-    player = _check_player(kind, player, staff=staff)
+    player = check_player(kind, player, staff=staff)
     with transaction.atomic():
         Bot.objects.select_for_update().get(pk=bot.pk)
         number = (
@@ -100,7 +101,7 @@ def update_version(version: BotVersion, *, staff: bool = False, **fields) -> Bot
         )
     kind = fields.get("kind", version.kind)
     if "kind" in fields or "player" in fields:
-        fields["player"] = _check_player(kind, fields.get("player", version.player), staff=staff)
+        fields["player"] = check_player(kind, fields.get("player", version.player), staff=staff)
     for name, value in fields.items():
         setattr(version, name, value)
     version.save(update_fields=list(fields))

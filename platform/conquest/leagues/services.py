@@ -13,8 +13,10 @@ from engines.core import EngineError
 from engines.registry import get_game
 
 
-def _check_game(game: str, variant: str, seats: int, options: dict) -> tuple[str, dict]:
-    """The engine version and resolved options, or ValidationError on the field at fault."""
+def check_game(game: str, variant: str, seats: int, options: dict) -> tuple[str, dict]:
+    """The engine version and the options, or ValidationError on the field at fault."""
+    if not isinstance(options, dict):
+        raise ValidationError({"options": "options must be a JSON object (name: value)"})
     try:
         info = get_game(game)
     except EngineError as error:
@@ -39,7 +41,7 @@ def create_league(*, name: str, game: str, variant: str, seats: int, options=Non
     """
     if League.objects.filter(name=name).exists():
         raise ValidationError({"name": f"a league called {name!r} exists already"})
-    engine_version, options = _check_game(game, variant, seats, options or {})
+    engine_version, options = check_game(game, variant, seats, options or {})
     return League.objects.create(
         name=name,
         game=game,
@@ -60,10 +62,11 @@ def update_league(league: League, **fields) -> League:
         merged = {
             f: fields.get(f, getattr(league, f)) for f in ("game", "variant", "seats", "options")
         }
-        fields["engine_version"], fields["options"] = _check_game(**merged)
+        fields["engine_version"], fields["options"] = check_game(**merged)
     for name, value in fields.items():
         setattr(league, name, value)
-    league.save()
+    # Only these fields: a worker may be updating rated_count at the same time.
+    league.save(update_fields=list(fields))
     return league
 
 
@@ -76,8 +79,8 @@ def set_ladder(league: League, state: str) -> League:
     return league
 
 
-def enter(league: League, version: BotVersion) -> Entry:
-    """Enter ``version`` in ``league`` (its bot must play the league's game)."""
+def check_entry(league: League, version: BotVersion) -> None:
+    """ValidationError unless ``version``'s bot is enabled and plays ``league``'s game."""
     bot = version.bot
     if bot.games and league.game not in bot.games:
         raise ValidationError(
@@ -85,6 +88,11 @@ def enter(league: League, version: BotVersion) -> Entry:
         )
     if not bot.enabled:
         raise ValidationError({"version": f"{bot} is disabled"})
+
+
+def enter(league: League, version: BotVersion) -> Entry:
+    """Enter ``version`` in ``league`` (see :func:`check_entry`)."""
+    check_entry(league, version)
     try:
         with transaction.atomic():
             return Entry.objects.create(league=league, version=version)

@@ -5,14 +5,13 @@ from __future__ import annotations
 import os
 import socket
 import uuid
-from functools import partial
 
 from django.conf import settings
 
 from conquest.bots.services import resolve_player
 from conquest.matches import services
 from conquest.matches.runner import MatchSpec, Outcome, build_seats, run
-from conquest.matches.sandbox import SandboxError, run_isolated
+from conquest.matches.sandbox import Sandbox, SandboxError
 from conquest.matches.selectors import match_spec
 
 
@@ -23,6 +22,30 @@ class LeaseLost(Exception):
 def play(spec: MatchSpec) -> Outcome:
     """Play ``spec`` with its seats (this runs inside the sandbox)."""
     return run(spec, build_seats(spec, resolve_player))
+
+
+def _play(spec: MatchSpec) -> Outcome:
+    return play(spec)  # looked up at call time, in the sandbox's copy of this module
+
+
+_sandbox: Sandbox | None = None
+
+
+def sandbox() -> Sandbox:
+    """This worker process's match sandbox (started on first use)."""
+    global _sandbox  # noqa: PLW0603 - one sandbox per worker process
+    if _sandbox is None:
+        # The child never touches the database: the worker alone reads and writes it.
+        _sandbox = Sandbox(_play, memory_mb=settings.ARENA["MATCH_MEMORY_MB"])
+    return _sandbox
+
+
+def close_sandbox() -> None:
+    """Stop this process's sandbox; the next match starts a fresh one."""
+    global _sandbox  # noqa: PLW0603
+    if _sandbox is not None:
+        _sandbox.close()
+        _sandbox = None
 
 
 def execute(match_id: int) -> str:
@@ -39,10 +62,9 @@ def execute(match_id: int) -> str:
 
     limits = settings.ARENA
     try:
-        outcome = run_isolated(
-            partial(play, spec),
+        outcome = sandbox().call(
+            spec,
             wall_seconds=limits["MATCH_WALL_SECONDS"],
-            memory_mb=limits["MATCH_MEMORY_MB"],
             heartbeat=heartbeat,
             heartbeat_every=limits["LEASE_SECONDS"] / 3,
         )

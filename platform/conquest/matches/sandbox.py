@@ -1,9 +1,10 @@
-"""Runs a function in a forked child process with a memory ceiling and a wall-clock limit.
+"""A long-lived child process that plays matches for a worker, walled off from it.
 
 An engine that raises, loops or eats memory then fails only its own match: the worker process
-gets a :class:`SandboxError` carrying the child's traceback (or how it died), never the damage.
-Linux: the child dies with its parent (``PR_SET_PDEATHSIG``), so a killed worker leaves no
-orphan match running.
+gets a :class:`SandboxError` carrying the child's traceback (or how it died), never the damage,
+and the next match gets a fresh child. The child lives across matches so that the engines'
+caches stay warm; it is replaced after an error and after ``max_calls`` calls. Linux: the
+child dies with its parent (``PR_SET_PDEATHSIG``), so a killed worker leaves no orphan playing.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 
 class SandboxError(Exception):
-    """The sandboxed function failed; ``detail`` is its traceback or how the child died."""
+    """The sandboxed call failed; ``detail`` is its traceback or how the child died."""
 
     def __init__(self, message: str, detail: str = "") -> None:
         super().__init__(message)
@@ -38,64 +39,110 @@ def _address_space() -> int:
         return int(statm.read().split()[0]) * resource.getpagesize()
 
 
-def _child(target: Callable[[], Any], conn, memory_mb: int) -> None:
+def _serve(function: Callable[[Any], Any], conn, memory_mb: int) -> None:
+    """The child: answer each argument received with ("ok", value) or ("error", ...)."""
     _die_with_parent()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     if memory_mb:
         limit = _address_space() + memory_mb * 2**20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    try:
-        value = target()
-        message = ("ok", value)
-    except BaseException as error:  # everything the function does is the sandbox's to report
-        message = ("error", (f"{type(error).__name__}: {error}", traceback.format_exc()))
-    try:
-        conn.send(message)
-    except BaseException:  # e.g. MemoryError while pickling: report that instead
-        conn.send(("error", ("could not send the result", traceback.format_exc())))
-    conn.close()
+    while True:
+        try:
+            argument = conn.recv()
+        except EOFError:
+            return
+        try:
+            message = ("ok", function(argument))
+        except BaseException as error:  # everything the call does is the sandbox's to report
+            message = ("error", (f"{type(error).__name__}: {error}", traceback.format_exc()))
+        try:
+            conn.send(message)
+        except BaseException:  # e.g. MemoryError while pickling: report that instead
+            conn.send(("error", ("could not send the result", traceback.format_exc())))
 
 
-def run_isolated(
-    target: Callable[[], Any],
-    *,
-    wall_seconds: float,
-    memory_mb: int,
-    heartbeat: Callable[[], None] = lambda: None,
-    heartbeat_every: float = 10.0,
-) -> Any:
-    """``target()``'s return value, computed in a child process; failures raise SandboxError.
+class Sandbox:
+    """Calls ``function(argument)`` in a child process, one call at a time.
 
-    >>> run_isolated(lambda: 6 * 7, wall_seconds=10, memory_mb=256)
+    >>> sandbox = Sandbox(abs, memory_mb=256)
+    >>> sandbox.call(-42, wall_seconds=10)
     42
+    >>> sandbox.close()
     """
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_child, args=(target, sender, memory_mb), daemon=False)
-    child.start()
-    sender.close()
-    deadline = time.monotonic() + wall_seconds
-    try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise SandboxError(f"exceeded the wall-clock limit of {wall_seconds:g} s")
-            if receiver.poll(min(heartbeat_every, left)):
-                try:
-                    status, value = receiver.recv()
-                except EOFError:
-                    child.join(5)
-                    raise SandboxError(_death(child.exitcode)) from None
-                if status == "ok":
-                    return value
-                raise SandboxError(*value)
-            heartbeat()
-    finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-        receiver.close()
+
+    def __init__(
+        self,
+        function: Callable[[Any], Any],
+        *,
+        memory_mb: int,
+        max_calls: int = 500,
+    ) -> None:
+        self.function = function
+        self.memory_mb = memory_mb
+        self.max_calls = max_calls
+        self._child = None
+        self._conn = None
+        self._calls = 0
+
+    def _start(self) -> None:
+        context = multiprocessing.get_context("fork")
+        self._conn, theirs = context.Pipe(duplex=True)
+        self._child = context.Process(
+            target=_serve, args=(self.function, theirs, self.memory_mb), daemon=False
+        )
+        self._child.start()
+        theirs.close()
+        self._calls = 0
+
+    def close(self) -> None:
+        """Stop the child (the next call starts a new one)."""
+        if self._child is not None:
+            if self._child.is_alive():
+                self._child.kill()
+            self._child.join()
+            self._conn.close()
+        self._child = self._conn = None
+
+    def call(
+        self,
+        argument: Any,
+        *,
+        wall_seconds: float,
+        heartbeat: Callable[[], None] = lambda: None,
+        heartbeat_every: float = 10.0,
+    ) -> Any:
+        """``function(argument)`` computed in the child; failures raise SandboxError.
+
+        ``heartbeat`` runs every ``heartbeat_every`` seconds while waiting; if it raises, the
+        call is abandoned (the child is stopped) and the exception propagates.
+        """
+        if self._child is None or not self._child.is_alive():
+            self._start()
+        self._conn.send(argument)
+        deadline = time.monotonic() + wall_seconds
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise SandboxError(f"exceeded the wall-clock limit of {wall_seconds:g} s")
+                if self._conn.poll(min(heartbeat_every, left)):
+                    try:
+                        status, value = self._conn.recv()
+                    except EOFError:
+                        self._child.join(5)
+                        raise SandboxError(_death(self._child.exitcode)) from None
+                    if status == "ok":
+                        break
+                    raise SandboxError(*value)
+                heartbeat()
+        except BaseException:
+            self.close()
+            raise
+        self._calls += 1
+        if self._calls >= self.max_calls:
+            self.close()
+        return value
 
 
 def _death(exitcode: int | None) -> str:

@@ -105,22 +105,30 @@ def renew(match_id: int, owner: str) -> bool:
     )
 
 
+def _upsert(model, rows: list, fields: list[str]) -> None:
+    """Update ``fields`` of existing ``rows`` in one statement (INSERT … ON CONFLICT UPDATE)."""
+    model.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["pk"], update_fields=fields
+    )
+
+
 def record(match_id: int, owner: str, outcome: Outcome) -> bool:
     """Write result, replay and rating update in one transaction, once; False if not ours."""
     with transaction.atomic():
         league_id = Match.objects.values_list("league_id", flat=True).get(pk=match_id)
-        League.objects.select_for_update().get(pk=league_id)
+        league = League.objects.select_for_update().get(pk=league_id)
         match = Match.objects.select_for_update().get(pk=match_id)
+        match.league = league
         if match.status != Match.Status.RUNNING or match.lease_owner != owner:
             return False
-        seats = list(match.seats.select_related("entry"))
+        seats = list(match.seats.select_related("entry").order_by("seat"))
         for seat, result in zip(seats, outcome.seats, strict=True):
             seat.placement = result.placement
             seat.score = result.score
             seat.code = result.code
             seat.faults = result.faults
             seat.time_used = result.time_used
-        MatchSeat.objects.bulk_update(seats, ["placement", "score", "code", "faults", "time_used"])
+        _upsert(MatchSeat, seats, ["placement", "score", "code", "faults", "time_used"])
         match.status = Match.Status.FINISHED
         match.finished_at = timezone.now()
         match.end_reason = outcome.result.reason

@@ -48,7 +48,12 @@ def rate_match(match: Match, seats: list[MatchSeat]) -> None:
                 sigma_after=new.sigma,
             )
         )
-    Entry.objects.bulk_update(ordered, ["elo", "mu", "sigma", "ordinal", "games"])
+    Entry.objects.bulk_create(
+        ordered,
+        update_conflicts=True,
+        unique_fields=["pk"],
+        update_fields=["elo", "mu", "sigma", "ordinal", "games"],
+    )
     RatingChange.objects.bulk_create(changes)
 
 
