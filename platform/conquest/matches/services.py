@@ -74,7 +74,13 @@ def claim(match_id: int, owner: str) -> Match | None:
     now = timezone.now()
     lease = timedelta(seconds=settings.ARENA["LEASE_SECONDS"])
     with transaction.atomic():
-        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .select_related("league")
+            .defer("replay")
+            .filter(pk=match_id)
+            .first()
+        )
         if match is None:
             return None
         takeable = match.status == Match.Status.QUEUED or (
@@ -91,7 +97,16 @@ def claim(match_id: int, owner: str) -> Match | None:
         match.lease_expires_at = now + lease
         match.started_at = now
         match.log += _stamp(f"attempt {match.attempts} claimed by {owner}")
-        match.save()
+        match.save(
+            update_fields=[
+                "status",
+                "attempts",
+                "lease_owner",
+                "lease_expires_at",
+                "started_at",
+                "log",
+            ]
+        )
         return match
 
 

@@ -57,7 +57,7 @@ class Command(BaseCommand):
         league = self._league(game, variant, players)
         engine = self._engine_alone(league, matches)
         self.stdout.write(
-            f"engine alone: {engine * 1000:.1f} ms per match (median of {matches}), "
+            f"engine alone: {engine * 1000:.1f} ms per match (mean of {matches}), "
             f"{60 / engine:.0f} matches/min"
         )
         for count in workers:
@@ -90,7 +90,7 @@ class Command(BaseCommand):
         return [matches.schedule(league, entries, seed=seed) for seed in range(count)]
 
     def _engine_alone(self, league, count: int) -> float:
-        """Median seconds per match, playing the pipeline's matches in this process."""
+        """Mean seconds per match, playing the pipeline's matches in this process."""
         with transaction.atomic():
             specs = [match_spec(m) for m in self._schedule(league, count)]
             transaction.set_rollback(True)

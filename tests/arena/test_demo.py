@@ -1,0 +1,41 @@
+"""The README's main command on the embedded default: SQLite, filesystem broker, real workers."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_demo_runs_a_ladder_on_worker_processes_without_any_service(tmp_path):
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "BROKER_URL", "CACHE_URL")
+    }
+    env["ARENA_HOME"] = str(tmp_path)
+    out = subprocess.run(
+        [sys.executable, "manage.py", "demo", "--matches", "6", "--workers", "2", "--no-serve"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "database: sqlite3" in out.stdout and "broker:   filesystem://" in out.stdout
+    assert "Standings of Risk demo ladder" in out.stdout
+    table = out.stdout[out.stdout.index("Standings") :].splitlines()
+    assert "Elo" in table[1] and "μ − 3σ" in table[1] and "± 3σ" in table[1]
+    assert len(table) == 2 + 5, "one row per house bot"
+    with sqlite3.connect(tmp_path / "arena.sqlite3") as db:
+        finished = db.execute("select count(*) from matches_match where status='finished'")
+        assert finished.fetchone()[0] >= 6
+        owners = db.execute("select lease_owner from matches_match where status='finished'")
+        pids = {owner.split(":")[1] for (owner,) in owners}
+        assert len(pids) == 2, "matches ran in both worker processes"
+        assert (tmp_path / "admin-password").exists()
+    logs = [(tmp_path / "logs" / f"worker-{i}.log").read_text() for i in range(2)]
+    assert all(" ready." in log for log in logs)
