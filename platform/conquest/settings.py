@@ -97,6 +97,16 @@ CACHES = {
     )
 }
 
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
+]
+
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
@@ -118,6 +128,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "challenge": env.str("CHALLENGE_RATE", default="10/hour"),
         "register": env.str("REGISTER_RATE", default="20/hour"),
+        "login": env.str("LOGIN_RATE", default="30/minute"),
     },
 }
 SPECTACULAR_SETTINGS = {

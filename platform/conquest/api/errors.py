@@ -1,1 +1,121 @@
-"""API errors."""
+"""API errors: every error as ``{"error": {"status", "code", "message", "fields"?, "wait"?}}``.
+
+Django ``ValidationError`` raised by the services becomes a 400 with ``fields`` (messages by
+field; ``non_field_errors`` for the rest), as DRF's own validation errors do.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
+
+logger = logging.getLogger("django.request")
+
+
+def _fields_of(error: DjangoValidationError) -> dict[str, list[str]]:
+    """A Django ValidationError's messages by field (non-field messages together)."""
+    non_field = api_settings.NON_FIELD_ERRORS_KEY
+    if hasattr(error, "error_dict"):
+        return {
+            (non_field if name == NON_FIELD_ERRORS else name): list(messages)
+            for name, messages in error.message_dict.items()
+        }
+    return {non_field: list(error.messages)}
+
+
+def _plain(detail: Any) -> Any:
+    """DRF error details as plain JSON (strings, lists, dicts with string keys)."""
+    if isinstance(detail, dict):
+        return {str(key): _plain(value) for key, value in detail.items()}
+    if isinstance(detail, list | tuple):
+        return [_plain(value) for value in detail]
+    return str(detail)
+
+
+def _first(fields: Any, path: str = "") -> str:
+    """The first message in ``fields``, prefixed by where it applies."""
+    if isinstance(fields, dict):
+        for key, value in fields.items():
+            if key == api_settings.NON_FIELD_ERRORS_KEY:
+                found = _first(value, path)
+            else:
+                found = _first(value, f"{path}.{key}" if path else key)
+            if found:
+                return found
+        return ""
+    if isinstance(fields, list):
+        for value in fields:
+            found = _first(value, path)
+            if found:
+                return found
+        return ""
+    return f"{path}: {fields}" if path else str(fields)
+
+
+def error_body(exc: exceptions.APIException, status_code: int) -> dict[str, Any]:
+    """The ``error`` object describing ``exc``."""
+    if isinstance(exc, exceptions.ValidationError):
+        detail = _plain(exc.detail)
+        fields = detail if isinstance(detail, dict) else {api_settings.NON_FIELD_ERRORS_KEY: detail}
+        body = {
+            "status": status_code,
+            "code": "invalid",
+            "message": _first(fields) or "invalid input",
+            "fields": fields,
+        }
+    else:
+        codes = exc.get_codes()
+        body = {
+            "status": status_code,
+            "code": codes if isinstance(codes, str) else exc.default_code,
+            "message": _first(_plain(exc.detail)) or str(exc.default_detail),
+        }
+    if isinstance(exc, exceptions.Throttled):
+        body["wait"] = None if exc.wait is None else math.ceil(exc.wait)
+    return body
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    """DRF's exception handler for the whole API (settings ``EXCEPTION_HANDLER``)."""
+    if isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(detail=_fields_of(exc))
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound(*exc.args)
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(*exc.args)
+    response = drf_exception_handler(exc, context)
+    if response is not None:
+        response.data = {"error": error_body(exc, response.status_code)}
+        return response
+    if settings.DEBUG:
+        return None  # Django's debug page tells more
+    request = context.get("request")
+    logger.error(
+        "Internal Server Error: %s",
+        getattr(request, "path", "?"),
+        exc_info=(type(exc), exc, exc.__traceback__),
+        extra={"status_code": 500, "request": getattr(request, "_request", request)},
+    )
+    set_rollback()
+    return Response(
+        {
+            "error": {
+                "status": 500,
+                "code": "server_error",
+                "message": "internal server error: the administrators have the details",
+            }
+        },
+        status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+    )

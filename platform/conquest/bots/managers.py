@@ -9,5 +9,5 @@ class BotTokenQuerySet(models.QuerySet):
     """Bot tokens."""
 
     def live(self) -> BotTokenQuerySet:
-        """Tokens not revoked, of enabled bots."""
-        return self.filter(revoked_at__isnull=True, bot__enabled=True)
+        """Tokens not revoked, of enabled bots whose owner is active."""
+        return self.filter(revoked_at__isnull=True, bot__enabled=True, bot__owner__is_active=True)

@@ -8,6 +8,7 @@ from importlib import import_module
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 
 from conquest.bots.models import Bot, BotToken, BotVersion
@@ -38,8 +39,14 @@ def create_bot(*, owner, name: str, description: str = "", games: list[str] = ()
     )
 
 
+BOT_FIELDS = ("description", "games", "enabled")
+
+
 def update_bot(bot: Bot, **fields) -> Bot:
-    """Change a bot's description, games or enabled flag."""
+    """Change a bot's description, games or enabled flag (nothing else)."""
+    unknown = sorted(set(fields) - set(BOT_FIELDS))
+    if unknown:
+        raise ValidationError({unknown[0]: f"cannot be changed (only {', '.join(BOT_FIELDS)})"})
     if "games" in fields:
         fields["games"] = _check_games(list(fields["games"]))
     for name, value in fields.items():
@@ -146,3 +153,17 @@ def freeze_versions(version_ids: list[int]) -> None:
     BotVersion.objects.filter(pk__in=version_ids, first_played_at__isnull=True).update(
         first_played_at=timezone.now()
     )
+
+
+def delete_bot(bot: Bot) -> None:
+    """Delete a bot that never entered a league (one that did keeps its history: disable it)."""
+    try:
+        with transaction.atomic():
+            bot.delete()
+    except ProtectedError:  # its versions have league entries (Entry.version is PROTECT)
+        raise ValidationError(
+            {
+                "non_field_errors": f"{bot} has entered leagues and its results must stay: "
+                "disable it instead (PATCH enabled=false)"
+            }
+        ) from None

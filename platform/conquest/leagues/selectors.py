@@ -1,12 +1,11 @@
-"""Reads on leagues, entries, standings, rating histories and the matches of leagues."""
+"""Reads on leagues, entries, standings and rating histories."""
 
 from __future__ import annotations
 
-from django.db.models import F, Prefetch, QuerySet, Window
+from django.db.models import F, QuerySet, Window
 from django.db.models.functions import RowNumber
 
 from conquest.leagues.models import Entry, League
-from conquest.matches.models import Match, MatchSeat
 from conquest.ratings.models import RatingChange
 
 
@@ -40,32 +39,6 @@ def standings(league: League) -> QuerySet[Entry]:
 def entry_history(entry: Entry) -> QuerySet[RatingChange]:
     """The rating changes of ``entry`` in the league's sequence order."""
     return RatingChange.objects.filter(entry=entry).order_by("seq", "pk")
-
-
-def match_list(
-    *, league: League | int | None = None, entry: Entry | int | None = None, status: str = ""
-) -> QuerySet[Match]:
-    """Matches newest first with their seats, filtered by league, entry (a seat) and status."""
-    matches = Match.objects.select_related("league", "requested_by").prefetch_related(
-        Prefetch(
-            "seats",
-            queryset=MatchSeat.objects.select_related("entry__version__bot__owner").order_by(
-                "seat"
-            ),
-        )
-    )
-    if league is not None:
-        matches = matches.filter(league=league)
-    if entry is not None:
-        matches = matches.filter(seats__entry=entry)
-    if status:
-        matches = matches.filter(status=status)
-    return matches.order_by("-created_at", "-pk")
-
-
-def match_get(match_id: int) -> Match | None:
-    """The match ``match_id`` with its seats, or None."""
-    return match_list().filter(pk=match_id).first()
 
 
 def entries_by_id(entry_ids: list[int]) -> dict[int, Entry]:

@@ -88,8 +88,9 @@ class Sandbox:
     def _start(self) -> None:
         context = multiprocessing.get_context("fork")
         self._conn, theirs = context.Pipe(duplex=True)
+        # daemon: when the worker's interpreter exits, it stops the child instead of waiting.
         self._child = context.Process(
-            target=_serve, args=(self.function, theirs, self.memory_mb), daemon=False
+            target=_serve, args=(self.function, theirs, self.memory_mb), daemon=True
         )
         self._child.start()
         theirs.close()

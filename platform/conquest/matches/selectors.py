@@ -5,7 +5,10 @@ from __future__ import annotations
 import zlib
 from typing import Any
 
-from conquest.matches.models import Match
+from django.db.models import Prefetch, QuerySet
+
+from conquest.leagues.models import Entry, League
+from conquest.matches.models import Match, MatchSeat
 from conquest.matches.runner import MatchSpec, SeatSpec
 from engines.core import visible_event
 from engines.core.codec import to_plain
@@ -62,3 +65,31 @@ def replay_view(match: Match, seat: int | None) -> dict[str, Any]:
 def seats_of_user(match: Match, user) -> list[int]:
     """The seats of ``match`` played by bots ``user`` owns."""
     return list(match.seats.filter(entry__version__bot__owner=user).values_list("seat", flat=True))
+
+
+def match_list(
+    *, league: League | int | None = None, entry: Entry | int | None = None, status: str = ""
+) -> QuerySet[Match]:
+    """Matches newest first with their seats, filtered by league, entry (a seat) and status."""
+    matches = (
+        Match.objects.select_related("league", "requested_by").defer("replay", "log")
+    ).prefetch_related(
+        Prefetch(
+            "seats",
+            queryset=MatchSeat.objects.select_related("entry__version__bot__owner").order_by(
+                "seat"
+            ),
+        )
+    )
+    if league is not None:
+        matches = matches.filter(league=league)
+    if entry is not None:
+        matches = matches.filter(seats__entry=entry)
+    if status:
+        matches = matches.filter(status=status)
+    return matches.order_by("-created_at", "-pk")
+
+
+def match_get(match_id: int) -> Match | None:
+    """The match ``match_id`` with its seats, or None."""
+    return match_list().filter(pk=match_id).first()

@@ -132,11 +132,12 @@ def record(match_id: int, owner: str, outcome: Outcome) -> bool:
     with transaction.atomic():
         league_id = Match.objects.values_list("league_id", flat=True).get(pk=match_id)
         league = League.objects.select_for_update().get(pk=league_id)
-        match = Match.objects.select_for_update().get(pk=match_id)
+        match = Match.objects.select_for_update().defer("replay").get(pk=match_id)
         match.league = league
         if match.status != Match.Status.RUNNING or match.lease_owner != owner:
             return False
-        seats = list(match.seats.select_related("entry").order_by("seat"))
+        # Read after the league lock: every rating write of the league happens under it.
+        seats = list(match.seats.select_related("entry__version").order_by("seat"))
         for seat, result in zip(seats, outcome.seats, strict=True):
             seat.placement = result.placement
             seat.score = result.score
@@ -155,7 +156,9 @@ def record(match_id: int, owner: str, outcome: Outcome) -> bool:
         if match.rated:
             rate_match(match, seats)
         match.save()
-        freeze_versions([seat.entry.version_id for seat in seats])
+        unfrozen = [seat.entry.version_id for seat in seats if not seat.entry.version.frozen]
+        if unfrozen:
+            freeze_versions(unfrozen)
         return True
 
 

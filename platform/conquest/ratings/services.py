@@ -18,16 +18,15 @@ from conquest.ratings.models import RatingChange
 
 
 def rate_match(match: Match, seats: list[MatchSeat]) -> None:
-    """Apply ``match``'s placements to its entries' ratings (league row locked by the caller)."""
+    """Apply ``match``'s placements to its entries' ratings.
+
+    The caller holds the league's row lock and read ``seats`` (with their entries) under it.
+    """
     league = match.league
     League.objects.filter(pk=league.pk).update(rated_count=league.rated_count + 1)
     league.rated_count += 1
     match.rated_seq = league.rated_count
-    entries = {
-        e.pk: e
-        for e in Entry.objects.select_for_update().filter(pk__in=[s.entry_id for s in seats])
-    }
-    ordered = [entries[s.entry_id] for s in seats]
+    ordered = [s.entry for s in seats]
     before = [Rating(e.elo, e.mu, e.sigma) for e in ordered]
     after = rate(before, [s.placement for s in seats], league.elo_k)
     changes = []

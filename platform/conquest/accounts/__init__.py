@@ -1,0 +1,1 @@
+"""User accounts (Django auth) and their API tokens."""

@@ -1,0 +1,86 @@
+"""Helpers for the API tests: users with API tokens, clients, bots, leagues, played matches."""
+
+from __future__ import annotations
+
+from conquest.bots import services as bots
+from conquest.leagues import services as leagues
+from conquest.matches import services as matches
+from conquest.matches.runner import build_seats, run
+from conquest.matches.selectors import match_spec
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+WORKER = "test-worker"
+
+
+def make_user(username: str, *, staff: bool = False):
+    """A user without a usable password (the tests authenticate with API tokens)."""
+    return get_user_model().objects.create_user(username=username, is_staff=staff)
+
+
+def client_for(user=None) -> APIClient:
+    """A client authenticated as ``user`` by its API token (anonymous without one)."""
+    client = APIClient()
+    if user is not None:
+        token, _ = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+def bot_client(plaintext: str) -> APIClient:
+    """A client authenticated by a bot token."""
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Bot {plaintext}")
+    return client
+
+
+def make_bot(owner, name: str, *, games=("risk", "conquetes"), player: str = "random"):
+    """A bot of ``owner`` with one house version; returns (bot, version)."""
+    bot = bots.create_bot(owner=owner, name=name, games=list(games))
+    return bot, bots.create_version(bot, kind="house", player=player)
+
+
+def make_league(name: str = "risk-2", *, game="risk", variant="hasbro", seats=2, **settings):
+    """A league (the ladder off, so no matchmaking gets in the way)."""
+    settings.setdefault("ladder", "off")
+    return leagues.create_league(name=name, game=game, variant=variant, seats=seats, **settings)
+
+
+def play(league, entries, *, rated: bool = True, seed: int = 7):
+    """A finished match of ``entries`` (seat order), played in-process like a worker would."""
+    match = matches.schedule(league, entries, rated=rated, seed=seed)
+    matches.enqueue([match.pk])
+    claimed = matches.claim(match.pk, WORKER)
+    assert claimed is not None
+    spec = match_spec(claimed)
+    outcome = run(spec, build_seats(spec, bots.resolve_player))
+    assert matches.record(match.pk, WORKER, outcome)
+    match.refresh_from_db()
+    return match
+
+
+def error_of(response) -> dict:
+    """The ``error`` object of an error response, checking its shape."""
+    body = response.json()
+    assert set(body) == {"error"}, body
+    error = body["error"]
+    assert error["status"] == response.status_code
+    assert isinstance(error["code"], str) and error["code"]
+    assert isinstance(error["message"], str) and error["message"]
+    return error
+
+
+def keys_in(document) -> set[str]:
+    """Every key of every object nested in a JSON document."""
+    if isinstance(document, dict):
+        found = set(document)
+        for value in document.values():
+            found |= keys_in(value)
+        return found
+    if isinstance(document, list):
+        found = set()
+        for value in document:
+            found |= keys_in(value)
+        return found
+    return set()

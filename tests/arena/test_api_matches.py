@@ -1,0 +1,244 @@
+"""API matches and replays: the seed and the hidden information stay hidden, a seat's view
+goes only to that seat's owner, the full replay only to staff."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from api_helpers import (
+    bot_client,
+    client_for,
+    error_of,
+    keys_in,
+    make_bot,
+    make_league,
+    make_user,
+    play,
+)
+from conquest.bots.services import issue_token
+from conquest.leagues.services import enter
+from conquest.matches import services as matches
+from conquest.matches.selectors import full_replay
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def alice():
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob():
+    return make_user("bob")
+
+
+@pytest.fixture
+def risk(alice, bob):
+    """A finished two-seat Risk match (alice in seat 0, bob in seat 1) in which cards were
+    drawn, and the league's entries."""
+    league = make_league()
+    entries = [enter(league, make_bot(u, f"{u}bot", player="attacker")[1]) for u in (alice, bob)]
+    return play(league, entries, seed=7), entries
+
+
+def replay_of(client, match, **query):
+    response = client.get(f"/api/matches/{match.pk}/replay/", query)
+    if response.status_code == 200:
+        assert response["Content-Type"] == "application/json"
+        assert response["Content-Disposition"] == f"attachment; filename=match-{match.pk}.json"
+    return response
+
+
+def cards_drawn(view) -> dict[int, list[str]]:
+    """The cards seen drawn by each seat in a replay view."""
+    drawn: dict[int, list[str]] = {}
+    for event in view["events"]:
+        if event["type"] == "CardDrawn":
+            drawn.setdefault(event["seat"], []).append(event["card"])
+    return drawn
+
+
+# --- matches --------------------------------------------------------------------------------
+
+
+def test_match_detail_has_its_seats_and_never_the_seed(risk):
+    match, entries = risk
+    response = APIClient().get(f"/api/matches/{match.pk}/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "finished" and body["rated"] is True and body["steps"] > 0
+    assert [(s["seat"], s["entry"], s["bot_name"], s["owner"]) for s in body["seats"]] == [
+        (0, entries[0].pk, "alicebot", "alice"),
+        (1, entries[1].pk, "bobbot", "bob"),
+    ]
+    assert sorted(s["placement"] for s in body["seats"]) == [1, 2]
+    assert {"seat", "bot", "version", "placement", "score", "code", "faults", "time_used"} <= set(
+        body["seats"][0]
+    )
+    assert not {"seed", "log", "replay", "lease_owner"} & keys_in(body)
+    # Staff neither: the seed is in the full replay only.
+    staff = client_for(make_user("root", staff=True)).get(f"/api/matches/{match.pk}/").json()
+    assert "seed" not in keys_in(staff)
+
+
+def test_match_list_filters(risk, alice):
+    match, entries = risk
+    league = match.league
+    other_league = make_league("other")
+    other_entry = enter(other_league, make_bot(alice, "third")[1])
+    other = matches.schedule(
+        other_league, [other_entry, enter(other_league, make_bot(alice, "fourth")[1])]
+    )
+    everything = APIClient().get("/api/matches/").json()
+    assert [m["id"] for m in everything["results"]] == [other.pk, match.pk]
+    assert not {"seed", "log"} & keys_in(everything)
+
+    def ids(**query):
+        response = APIClient().get("/api/matches/", query)
+        assert response.status_code == 200, response.content
+        return [m["id"] for m in response.json()["results"]]
+
+    assert ids(league=league.pk) == [match.pk]
+    assert ids(entry=entries[1].pk) == [match.pk]
+    assert ids(entry=other_entry.pk) == [other.pk]
+    assert ids(status="finished") == [match.pk]
+    assert ids(status="scheduled") == [other.pk]
+    assert ids(status="running") == []
+    response = APIClient().get("/api/matches/", {"status": "won"})
+    assert response.status_code == 400
+    assert "status" in error_of(response)["fields"]
+    assert APIClient().get("/api/matches/999999/").status_code == 404
+
+
+def test_match_lists_take_a_fixed_number_of_queries(risk, django_assert_max_num_queries):
+    match, entries = risk
+    for seed in (1, 2, 3):
+        play(match.league, entries, seed=seed)
+    with django_assert_max_num_queries(3):  # count, page, seats with bots and owners
+        body = APIClient().get("/api/matches/").json()
+    assert body["count"] == 4 and all(len(m["seats"]) == 2 for m in body["results"])
+
+
+# --- replays --------------------------------------------------------------------------------
+
+
+def test_the_spectator_view_has_no_seed_and_no_hidden_cards(risk):
+    match, _ = risk
+    response = replay_of(APIClient(), match)
+    assert response.status_code == 200
+    view = json.loads(response.content)
+    assert view["viewer_seat"] is None and view["game"] == "risk"
+    assert not {"seed", "actions", "events_digest"} & keys_in(view)
+    drawn = cards_drawn(view)
+    assert drawn[0] and drawn[1], "the match should have drawn cards for both seats"
+    assert {card for cards in drawn.values() for card in cards} == {""}
+    assert view["result"]["type"] == "Result"
+    # An explicit view=spectator is the same document.
+    assert replay_of(APIClient(), match, view="spectator").content == response.content
+
+
+def test_a_seat_view_shows_that_seats_cards_only(risk, alice):
+    match, _ = risk
+    full = json.loads(full_replay(match))
+    response = replay_of(client_for(alice), match, seat=0)
+    assert response.status_code == 200
+    view = json.loads(response.content)
+    assert view["viewer_seat"] == 0
+    assert not {"seed", "actions"} & keys_in(view)
+    drawn = cards_drawn(view)
+    assert drawn[0] and all(drawn[0]), "seat 0 sees its own cards"
+    assert set(drawn[1]) == {""}, "but not seat 1's"
+    assert len(view["events"]) == len(json.loads(replay_of(APIClient(), match).content)["events"])
+    assert full["seed"] == match.seed  # the stored replay does have the seed
+
+
+def test_a_seat_view_is_for_that_seats_owner_only(risk, alice, bob):
+    match, _ = risk
+    assert replay_of(client_for(bob), match, seat=1).status_code == 200
+    for client, code in [
+        (client_for(alice), 403),
+        (client_for(make_user("carol")), 403),
+        (client_for(make_user("root", staff=True)), 403),
+        (APIClient(), 401),
+    ]:
+        response = replay_of(client, match, seat=1)
+        assert response.status_code == code
+        assert error_of(response)["code"] in {"permission_denied", "not_authenticated"}
+        assert "events" not in response.content.decode()
+
+
+def test_a_bot_token_sees_its_own_bots_seat_only(risk, alice):
+    match, entries = risk
+    own = bot_client(issue_token(entries[0].version.bot)[1])
+    assert replay_of(own, match, seat=0).status_code == 200
+    assert replay_of(own, match, seat=1).status_code == 403
+    sibling, _ = make_bot(alice, "sibling")
+    assert replay_of(bot_client(issue_token(sibling)[1]), match, seat=0).status_code == 403
+
+
+def test_the_full_replay_is_for_staff_only(risk, alice):
+    match, entries = risk
+    staff = make_user("root", staff=True)
+    response = replay_of(client_for(staff), match, view="full")
+    assert response.status_code == 200
+    assert response.content.decode() == full_replay(match)
+    assert json.loads(response.content)["seed"] == match.seed
+    staff_bot, _ = make_bot(staff, "staffbot")
+    for client in (
+        client_for(alice),
+        bot_client(issue_token(entries[0].version.bot)[1]),
+        bot_client(issue_token(staff_bot)[1]),  # staff rights are the user's, not its bots'
+    ):
+        response = replay_of(client, match, view="full")
+        assert response.status_code == 403
+        assert str(match.seed) not in response.content.decode()
+    assert replay_of(APIClient(), match, view="full").status_code == 401
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [({"seat": 2}, "seat"), ({"seat": -1}, "seat"), ({"view": "god"}, "view")],
+)
+def test_bad_replay_queries_are_400(risk, alice, query, field):
+    match, _ = risk
+    response = replay_of(client_for(alice), match, **query)
+    assert response.status_code == 400
+    assert field in error_of(response)["fields"]
+
+
+def test_full_and_seat_together_is_400(risk):
+    match, _ = risk
+    staff = client_for(make_user("root", staff=True))
+    response = replay_of(staff, match, view="full", seat=0)
+    assert response.status_code == 400
+
+
+def test_a_match_without_replay_is_404(alice, bob):
+    league = make_league()
+    entries = [enter(league, make_bot(u, f"{u}bot")[1]) for u in (alice, bob)]
+    match = matches.schedule(league, entries)
+    staff = client_for(make_user("root", staff=True))
+    for response in (replay_of(APIClient(), match), replay_of(staff, match, view="full")):
+        assert response.status_code == 404
+        assert "scheduled" in error_of(response)["message"]
+    matches.cancel(match)
+    assert replay_of(APIClient(), match).status_code == 404
+
+
+def test_a_conquetes_replay(alice, bob):
+    carol = make_user("carol")
+    league = make_league("conquetes-3", game="conquetes", variant="standard", seats=3)
+    entries = [
+        enter(league, make_bot(u, f"{u}bot", player=p)[1])
+        for u, p in ((alice, "random"), (bob, "attacker"), (carol, "heuristic"))
+    ]
+    match = play(league, entries, seed=11)
+    spectator = json.loads(replay_of(APIClient(), match).content)
+    assert spectator["game"] == "conquetes" and spectator["seats"] == 3
+    assert "seed" not in keys_in(spectator)
+    mine = replay_of(client_for(carol), match, seat=2)
+    assert mine.status_code == 200 and json.loads(mine.content)["viewer_seat"] == 2
+    assert replay_of(client_for(carol), match, seat=0).status_code == 403
