@@ -147,7 +147,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_in": str(_BROKER_DIR),
         "data_folder_out": str(_BROKER_DIR),
         "control_folder": str(_BROKER_DIR / "control"),
-        "polling_interval": 0.05,
+        "polling_interval": 0.01,
     }
 else:
     # Redis redelivers a message nobody acknowledged after this many seconds.

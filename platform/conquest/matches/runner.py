@@ -68,6 +68,7 @@ class Outcome:
     replay_json: str
     steps: int
     log: list[str] = field(default_factory=list)
+    seconds: float = 0.0
 
 
 class EngineMismatch(Exception):
@@ -120,6 +121,7 @@ def run(spec: MatchSpec, seats: Sequence[Seat]) -> Outcome:
         raise EngineMismatch(
             f"league is rated on {spec.engine_version}, this worker has {game.engine_version}"
         )
+    match_began = time.perf_counter()
     recorder = start(
         spec.game,
         spec.variant,
@@ -183,4 +185,5 @@ def run(spec: MatchSpec, seats: Sequence[Seat]) -> Outcome:
         replay_json=recorder.replay().to_json(),
         steps=len(recorder.actions),
         log=log,
+        seconds=time.perf_counter() - match_began,
     )

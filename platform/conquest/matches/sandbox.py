@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import gc
 import multiprocessing
 import resource
 import signal
@@ -42,6 +43,8 @@ def _address_space() -> int:
 def _serve(function: Callable[[Any], Any], conn, memory_mb: int) -> None:
     """The child: answer each argument received with ("ok", value) or ("error", ...)."""
     _die_with_parent()
+    # What the child inherited stays as it is: the collector need not walk (and copy) it.
+    gc.freeze()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     if memory_mb:

@@ -152,7 +152,10 @@ def record(match_id: int, owner: str, outcome: Outcome) -> bool:
         match.replay = zlib.compress(outcome.replay_json.encode(), 6)
         match.lease_expires_at = None
         match.log += "".join(_stamp(line) for line in outcome.log)
-        match.log += _stamp(f"finished: {outcome.result.reason}, {outcome.steps} steps")
+        match.log += _stamp(
+            f"finished: {outcome.result.reason}, {outcome.steps} steps "
+            f"in {outcome.seconds:.3f} s of play"
+        )
         if match.rated:
             rate_match(match, seats)
         match.save()

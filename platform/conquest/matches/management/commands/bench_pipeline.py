@@ -2,16 +2,19 @@
 
 Same matches (same seeds, seats and house players) three ways, in one run:
 
-- **engine alone**: the runner in this process, one match after the other (no database, no
-  broker, no sandbox) — the best a worker process could do;
-- **pipeline** with 1 and then 2 worker processes: schedule, queue, claim with a lease, play in
-  the sandbox, record result, replay and ratings — on the configured database and broker.
+- **engine alone** in K plain processes (no database, no broker, no sandbox): the best that K
+  worker processes could do on this machine;
+- **pipeline** with K worker processes: schedule, queue, claim with a lease, play in the
+  sandbox, record result, replay and ratings — on the configured database and broker;
 
-Overhead per match = (wall time × workers / matches) − engine time per match.
+for each K of ``--workers`` (1 and 2 by default), alternating for ``--rounds`` rounds. Per
+process, time per match is wall time × K / matches; the overhead is the median pipeline's
+minus the median engine's.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import statistics
 import tempfile
 import time
@@ -37,7 +40,8 @@ class Command(BaseCommand):
     help = __doc__.splitlines()[0]
 
     def add_arguments(self, parser):
-        parser.add_argument("--matches", type=int, default=100)
+        parser.add_argument("--matches", type=int, default=100, help="matches per round")
+        parser.add_argument("--rounds", type=int, default=3, help="rounds of each measure")
         parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
         parser.add_argument("--game", default="risk")
         parser.add_argument("--variant", default="hasbro")
@@ -45,7 +49,7 @@ class Command(BaseCommand):
             "--players", default="heuristic,attacker,attacker,heuristic", help="one per seat"
         )
 
-    def handle(self, *args, matches: int, workers, game, variant, players, **options):
+    def handle(self, *args, matches: int, rounds: int, workers, game, variant, players, **options):
         call_command("migrate", verbosity=0)
         players = players.split(",")
         db = settings.DATABASES["default"]
@@ -55,19 +59,26 @@ class Command(BaseCommand):
             f"broker {settings.CELERY_BROKER_URL.split('@')[-1]}"
         )
         league = self._league(game, variant, players)
-        engine = self._engine_alone(league, matches)
-        self.stdout.write(
-            f"engine alone: {engine * 1000:.1f} ms per match (mean of {matches}), "
-            f"{60 / engine:.0f} matches/min"
-        )
+        with transaction.atomic():
+            specs = [match_spec(m) for m in self._schedule(league, matches)]
+            transaction.set_rollback(True)
         for count in workers:
-            wall = self._pipeline(league, matches, count)
-            per_match = wall * count / matches
+            # Alternate the two, several rounds: this machine's speed drifts between runs.
+            engine, pipeline = [], []
+            for _ in range(rounds):
+                engine.append(_engine_alone(specs, count))
+                pipeline.append(self._pipeline(league, matches, count) * count / matches)
+            for label, values in (("engine alone", engine), ("pipeline", pipeline)):
+                self.stdout.write(
+                    f"{count} process(es), {label}: ms per match per process "
+                    + ", ".join(f"{v * 1000:.1f}" for v in values)
+                )
+            e, p = statistics.median(engine), statistics.median(pipeline)
             self.stdout.write(
-                f"pipeline, {count} worker process(es): {matches / wall * 60:.0f} matches/min, "
-                f"{per_match * 1000:.1f} ms per match per worker, "
-                f"overhead {(per_match - engine) * 1000:.1f} ms per match, "
-                f"{engine / per_match:.0%} of the engine-alone rate per worker"
+                f"{count} process(es), medians: engine alone {e * 1000:.1f} ms "
+                f"({count * 60 / e:.0f} matches/min), pipeline {p * 1000:.1f} ms "
+                f"({count * 60 / p:.0f} matches/min): overhead {(p - e) * 1000:.1f} ms per "
+                f"match, {e / p:.0%} of the engine-alone rate per process"
             )
 
     def _league(self, game: str, variant: str, players: list[str]):
@@ -88,18 +99,6 @@ class Command(BaseCommand):
     def _schedule(self, league, count: int) -> list[Match]:
         entries = list(league.entries.order_by("pk"))
         return [matches.schedule(league, entries, seed=seed) for seed in range(count)]
-
-    def _engine_alone(self, league, count: int) -> float:
-        """Mean seconds per match, playing the pipeline's matches in this process."""
-        with transaction.atomic():
-            specs = [match_spec(m) for m in self._schedule(league, count)]
-            transaction.set_rollback(True)
-        times = []
-        for spec in specs:
-            began = time.perf_counter()
-            run(spec, build_seats(spec, resolve_player))
-            times.append(time.perf_counter() - began)
-        return statistics.fmean(times)
 
     def _pipeline(self, league, count: int, workers: int) -> float:
         """Wall seconds from queueing ``count`` matches to the last one recorded."""
@@ -126,3 +125,16 @@ class Command(BaseCommand):
             finally:
                 for process in processes:
                     process.stop()
+
+
+def _play(spec) -> None:
+    run(spec, build_seats(spec, resolve_player))
+
+
+def _engine_alone(specs: list, processes: int) -> float:
+    """Seconds per match per process, playing ``specs`` in ``processes`` plain processes
+    (no database, broker or sandbox): the best that many worker processes could do."""
+    began = time.perf_counter()
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        pool.map(_play, specs, chunksize=1)
+    return (time.perf_counter() - began) * processes / len(specs)
