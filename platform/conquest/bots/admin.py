@@ -11,6 +11,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 
+from conquest.admin_readonly import ReadOnlyInline
 from conquest.bots import services
 from conquest.bots.models import Bot, BotToken, BotVersion
 from engines.registry import games as installed_games
@@ -104,20 +105,11 @@ class BotVersionInline(admin.TabularInline):
         return super().get_queryset(request).select_related("bot")
 
 
-class BotTokenInline(admin.TabularInline):
+class BotTokenInline(ReadOnlyInline):
     """The bot's tokens, read-only (no digest); revoke them from the token list."""
 
     model = BotToken
     fields = ("prefix", "name", "created_at", "last_used_at", "revoked_at")
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("bot")

@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from conquest.admin_readonly import ReadOnlyInline
 from conquest.matches import selectors, services
 from conquest.matches.models import Match, MatchSeat
 
@@ -22,23 +23,24 @@ def _bare(queryset):
     return Match.objects.filter(pk__in=queryset.values("pk")).only("pk").order_by("pk")
 
 
-class MatchSeatInline(admin.TabularInline):
+class MatchSeatInline(ReadOnlyInline):
     """The match's seats and how each ended (read-only)."""
 
     model = MatchSeat
     fields = ("seat", "entry", "placement", "score", "code", "faults", "time_used")
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("entry__league", "entry__version__bot")
+
+
+MAIN_FIELDS = (
+    "league", "status", "origin", "requested_by", "rated", "seed", "end_reason", "steps",
+    "rated_seq", "replay_link",
+)  # fmt: skip
+LIFECYCLE_FIELDS = (
+    "attempts", "lease_owner", "lease_expires_at", "created_at", "queued_at", "started_at",
+    "finished_at",
+)  # fmt: skip
 
 
 @admin.register(Match)
@@ -61,59 +63,11 @@ class MatchAdmin(admin.ModelAdmin):
     search_fields = ("=id", "end_reason", "lease_owner")
     date_hierarchy = "created_at"
     fieldsets = (
-        (
-            None,
-            {
-                "fields": (
-                    "league",
-                    "status",
-                    "origin",
-                    "requested_by",
-                    "rated",
-                    "seed",
-                    "end_reason",
-                    "steps",
-                    "rated_seq",
-                    "replay_link",
-                )
-            },
-        ),
-        (
-            "Lifecycle",
-            {
-                "fields": (
-                    "attempts",
-                    "lease_owner",
-                    "lease_expires_at",
-                    "created_at",
-                    "queued_at",
-                    "started_at",
-                    "finished_at",
-                )
-            },
-        ),
+        (None, {"fields": MAIN_FIELDS}),
+        ("Lifecycle", {"fields": LIFECYCLE_FIELDS}),
         ("Log", {"fields": ("log_display",)}),
     )
-    readonly_fields = (
-        "league",
-        "status",
-        "origin",
-        "requested_by",
-        "rated",
-        "seed",
-        "end_reason",
-        "steps",
-        "rated_seq",
-        "replay_link",
-        "attempts",
-        "lease_owner",
-        "lease_expires_at",
-        "created_at",
-        "queued_at",
-        "started_at",
-        "finished_at",
-        "log_display",
-    )
+    readonly_fields = (*MAIN_FIELDS, *LIFECYCLE_FIELDS, "log_display")
     inlines = (MatchSeatInline,)
     actions = ("cancel_matches", "rerun_matches")
 

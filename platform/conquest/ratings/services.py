@@ -17,6 +17,20 @@ from conquest.ratings.maths import Rating, conservative, rate
 from conquest.ratings.models import RatingChange
 
 
+def _change(entry_id: int, match_id: int, seq: int, old: Rating, new: Rating) -> RatingChange:
+    return RatingChange(
+        entry_id=entry_id,
+        match_id=match_id,
+        seq=seq,
+        elo_before=old.elo,
+        elo_after=new.elo,
+        mu_before=old.mu,
+        mu_after=new.mu,
+        sigma_before=old.sigma,
+        sigma_after=new.sigma,
+    )
+
+
 def rate_match(match: Match, seats: list[MatchSeat]) -> None:
     """Apply ``match``'s placements to its entries' ratings.
 
@@ -34,19 +48,7 @@ def rate_match(match: Match, seats: list[MatchSeat]) -> None:
         entry.elo, entry.mu, entry.sigma = new.elo, new.mu, new.sigma
         entry.ordinal = new.conservative
         entry.games += 1
-        changes.append(
-            RatingChange(
-                entry=entry,
-                match=match,
-                seq=match.rated_seq,
-                elo_before=old.elo,
-                elo_after=new.elo,
-                mu_before=old.mu,
-                mu_after=new.mu,
-                sigma_before=old.sigma,
-                sigma_after=new.sigma,
-            )
-        )
+        changes.append(_change(entry.pk, match.pk, match.rated_seq, old, new))
     Entry.objects.bulk_create(
         ordered,
         update_conflicts=True,
@@ -139,16 +141,6 @@ def _write(entries, ratings, games, history) -> None:
     Entry.objects.bulk_update(entries, ["elo", "mu", "sigma", "ordinal", "games"])
     RatingChange.objects.filter(entry__in=entries).delete()
     RatingChange.objects.bulk_create(
-        RatingChange(
-            entry_id=entry_id,
-            match_id=match_id,
-            seq=seq,
-            elo_before=old.elo,
-            elo_after=new.elo,
-            mu_before=old.mu,
-            mu_after=new.mu,
-            sigma_before=old.sigma,
-            sigma_after=new.sigma,
-        )
+        _change(entry_id, match_id, seq, old, new)
         for (entry_id, match_id), (old, new, seq) in history.items()
     )
