@@ -11,6 +11,7 @@ import secrets
 from pathlib import Path
 
 import environ
+from kombu.transport import TRANSPORT_ALIASES
 
 REPO = Path(__file__).resolve().parents[2]
 env = environ.Env()
@@ -138,15 +139,18 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
-# --- Celery: the broker is Redis in production, Kombu's filesystem transport embedded. ---
+# --- Celery: the broker is Redis in production, a folder (conquest/matches/broker.py) embedded.
 _BROKER_DIR = ARENA_HOME / "broker"
-CELERY_BROKER_URL = env.str("BROKER_URL", default="filesystem://")
-if CELERY_BROKER_URL.startswith("filesystem://"):
-    _BROKER_DIR.mkdir(exist_ok=True)
+TRANSPORT_ALIASES["arenafs"] = "conquest.matches.broker:Transport"
+CELERY_BROKER_URL = env.str("BROKER_URL", default="arenafs://")
+if CELERY_BROKER_URL.startswith("arenafs://"):
+    for folder in ("control", "taken"):
+        (_BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_BROKER_DIR),
         "data_folder_out": str(_BROKER_DIR),
         "control_folder": str(_BROKER_DIR / "control"),
+        "processed_folder": str(_BROKER_DIR / "taken"),
         "polling_interval": 0.01,
     }
 else:

@@ -25,7 +25,7 @@ def test_the_demo_runs_a_ladder_on_worker_processes_without_any_service(tmp_path
         timeout=300,
     )
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "database: sqlite3" in out.stdout and "broker:   filesystem://" in out.stdout
+    assert "database: sqlite3" in out.stdout and "broker:   arenafs://" in out.stdout
     assert "Standings of Risk demo ladder" in out.stdout
     table = out.stdout[out.stdout.index("Standings") :].splitlines()
     assert "Elo" in table[1] and "μ − 3σ" in table[1] and "± 3σ" in table[1]

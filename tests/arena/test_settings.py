@@ -34,7 +34,7 @@ def test_nothing_set_is_the_embedded_default(tmp_path):
     got = settings_with(tmp_path)
     assert got["db"] == "django.db.backends.sqlite3"
     assert got["name"] == str(tmp_path / "arena.sqlite3")
-    assert got["broker"] == "filesystem://" and got["acks_late"] is True
+    assert got["broker"] == "arenafs://" and got["acks_late"] is True
     assert (tmp_path / "broker").is_dir() and (tmp_path / "secret_key").exists()
 
 

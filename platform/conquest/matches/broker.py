@@ -1,0 +1,55 @@
+"""The embedded default's broker: Kombu's filesystem transport, made safe for several workers.
+
+Kombu's own transport writes a message file under its final name, so a worker may take and
+read it before it is written (an empty message: the worker stops on a JSON error), and it
+moves taken files to the system's temporary folder, which is a copy on another filesystem.
+Here a message is written under a name no consumer matches, then renamed into place, and a
+consumer takes a file by renaming it within the broker folder: both are atomic, so each
+message is read whole, by one worker. The URL is ``arenafs://`` (see settings).
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from time import monotonic
+
+from kombu.transport import filesystem
+from kombu.utils.encoding import bytes_to_str, str_to_bytes
+from kombu.utils.json import dumps, loads
+
+Empty = filesystem.Empty
+
+
+class Channel(filesystem.Channel):
+    """Atomic put and take (see the module's docstring)."""
+
+    def _put(self, queue, payload, **kwargs):
+        name = f"{round(monotonic() * 1000)}_{uuid.uuid4()}.{queue}.msg"
+        final = os.path.join(self.data_folder_out, name)
+        partial = f"{final}.part"  # ends in .part: no consumer takes it
+        with open(partial, "wb") as f:
+            f.write(str_to_bytes(dumps(payload)))
+        os.replace(partial, final)
+
+    def _get(self, queue):
+        wanted = f"{queue}.msg"
+        for name in sorted(os.listdir(self.data_folder_in)):
+            if name.partition(".")[2] != wanted:
+                continue
+            taken = os.path.join(self.processed_folder, name)
+            try:
+                os.rename(os.path.join(self.data_folder_in, name), taken)
+            except OSError:
+                continue  # another worker took it first
+            with open(taken, "rb") as f:
+                payload = f.read()
+            os.remove(taken)
+            return loads(bytes_to_str(payload))
+        raise Empty()
+
+
+class Transport(filesystem.Transport):
+    """The filesystem transport with :class:`Channel`."""
+
+    Channel = Channel
