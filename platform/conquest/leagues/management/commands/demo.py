@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import time
 
 from django.conf import settings
@@ -31,6 +32,9 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, matches, workers, port, no_serve, **options):
+        # SIGTERM and SIGHUP end the demo as Ctrl-C does: the worker processes stop with it.
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(signum, _interrupt)
         call_command("migrate", verbosity=0)
         league = demo_league()
         username, password = admin_credentials(settings.ARENA_HOME)
@@ -106,3 +110,7 @@ class Command(BaseCommand):
                 f"{entry.elo:>7.1f}  {entry.ordinal:>7.2f}  "
                 f"{entry.mu:>6.2f} ± {3 * entry.sigma:<5.2f}"
             )
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
