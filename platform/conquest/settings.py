@@ -1,6 +1,6 @@
 """Settings, read from the environment (django-environ).
 
-With nothing set, this is the **embedded default**: SQLite and Kombu's filesystem broker
+With nothing set, this is the **embedded default**: SQLite and a folder broker (arenafs)
 under ``ARENA_HOME`` (``var/`` in the repository), no service to install. Production sets
 ``DATABASE_URL`` (PostgreSQL) and ``BROKER_URL`` (Redis); see ``deploy/README.md``.
 """
