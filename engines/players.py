@@ -3,6 +3,7 @@ entry points, so that ``engines`` never imports ``bots`` (engines <- bots <- pla
 
 from __future__ import annotations
 
+from functools import cache
 from importlib.metadata import entry_points
 
 from engines.core.contract import EngineError
@@ -16,6 +17,7 @@ def player_names() -> list[str]:
     return sorted(ep.name for ep in entry_points(group=GROUP))
 
 
+@cache  # the installed players do not change while a process runs; workers ask every match
 def player_class(name: str) -> type:
     """The class of the player called ``name``; unknown names raise EngineError."""
     found = entry_points(group=GROUP, name=name)
