@@ -23,7 +23,11 @@ def main(argv: list[str] | None = None) -> int:
     p = commands.add_parser("play", help="play one match between local players")
     p.add_argument("game")
     p.add_argument("--variant", required=True)
-    p.add_argument("--bots", required=True, help="comma-separated players, one per seat")
+    p.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated players, one per seat: installed names or module:Class",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument(
         "--option",

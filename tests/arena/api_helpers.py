@@ -51,9 +51,8 @@ def play(league, entries, *, rated: bool = True, seed: int = 7):
     """A finished match of ``entries`` (seat order), played in-process like a worker would."""
     match = matches.schedule(league, entries, rated=rated, seed=seed)
     matches.enqueue([match.pk])
-    claimed = matches.claim(match.pk, WORKER)
-    assert claimed is not None
-    spec = match_spec(claimed)
+    assert matches.claim(match.pk, WORKER)
+    spec = match_spec(match.pk)
     outcome = run(spec, build_seats(spec, bots.resolve_player))
     assert matches.record(match.pk, WORKER, outcome)
     match.refresh_from_db()

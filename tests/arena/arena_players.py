@@ -6,6 +6,7 @@ import time
 
 from bots.house.always_attack import AlwaysAttackPlayer
 from bots.house.random_player import RandomPlayer
+from bots.sdk import log
 from engines.risk.actions import Place
 
 
@@ -58,3 +59,17 @@ class LoopingPlayer:
     def act(self, observation, legal_actions):
         while True:
             pass
+
+
+class LoggingPlayer(RandomPlayer):
+    """A random player that writes its seat to the match log at its first decision."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.decided = False
+
+    def act(self, observation, legal_actions):
+        if not self.decided:
+            log(f"hello from seat {observation.seat}")
+            self.decided = True
+        return super().act(observation, legal_actions)

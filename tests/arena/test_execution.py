@@ -10,6 +10,7 @@ from arena_fixtures import entry, league, user
 from conquest.leagues.models import Entry
 from conquest.matches import execution, services
 from conquest.matches.models import Match
+from conquest.matches.recorder import Recorder
 from conquest.matches.runner import run
 from conquest.matches.sandbox import Sandbox, SandboxError
 from conquest.matches.selectors import full_replay, match_spec
@@ -144,13 +145,12 @@ def test_an_engine_that_eats_memory_is_an_infrastructure_error(ladder, monkeypat
 def test_a_lapsed_lease_is_requeued_and_only_the_new_holder_records(ladder):
     lg, entries = ladder
     match = queued(lg, entries)
-    first = services.claim(match.pk, "worker-a")
-    outcome = run(
-        match_spec(first), execution.build_seats(match_spec(first), execution.resolve_player)
-    )
+    assert services.claim(match.pk, "worker-a")
+    spec = match_spec(match.pk)
+    outcome = run(spec, execution.build_seats(spec, execution.resolve_player))
     Match.objects.filter(pk=match.pk).update(lease_expires_at=timezone.now() - timedelta(seconds=1))
     assert services.requeue_lapsed() == [match.pk]
-    assert services.claim(match.pk, "worker-b") is not None
+    assert services.claim(match.pk, "worker-b")
     assert services.record(match.pk, "worker-a", outcome) is False
     assert services.record(match.pk, "worker-b", outcome) is True
     assert services.record(match.pk, "worker-b", outcome) is False
@@ -164,8 +164,8 @@ def test_a_running_lease_is_not_taken_and_a_match_is_given_up_after_max_attempts
     lg, entries = ladder
     settings.ARENA = {**settings.ARENA, "MAX_ATTEMPTS": 2}
     match = queued(lg, entries)
-    assert services.claim(match.pk, "a") is not None
-    assert services.claim(match.pk, "b") is None
+    assert services.claim(match.pk, "a")
+    assert not services.claim(match.pk, "b")
     for owner in ("b", "c"):
         Match.objects.filter(pk=match.pk).update(lease_expires_at=timezone.now())
         services.claim(match.pk, owner)
@@ -177,7 +177,7 @@ def test_a_cancelled_match_records_nothing_and_can_be_rerun(ladder):
     lg, entries = ladder
     match = queued(lg, entries)
     services.claim(match.pk, "w")
-    spec = match_spec(match)
+    spec = match_spec(match.pk)
     outcome = run(spec, execution.build_seats(spec, execution.resolve_player))
     assert services.cancel(match)
     assert services.record(match.pk, "w", outcome) is False
@@ -221,3 +221,31 @@ def test_an_unrated_match_leaves_ratings_alone(ladder):
     assert execution.execute(match.pk) == "finished"
     match.refresh_from_db()
     assert match.rated_seq is None and not RatingChange.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)  # the recorder's thread has its own connection
+def test_a_recorder_writes_results_behind_and_survives_a_failed_write(monkeypatch):
+    execution.close_sandbox()
+    lg = league(name="conquetes-2", game="conquetes", variant="standard", seats=2)
+    entries = [entry(lg, user("alice"), "attacker"), entry(lg, user("bob"), "random")]
+    recorder = Recorder()
+    first, second = queued(lg, entries), queued(lg, entries)
+    record = services.record
+    calls = []
+
+    def failing_once(*args):
+        calls.append(args[0])
+        if len(calls) == 1:
+            raise RuntimeError("database went away")
+        return record(*args)
+
+    monkeypatch.setattr(services, "record", failing_once)
+    assert execution.execute(first.pk, recorder) == "played"
+    assert execution.execute(second.pk, recorder) == "played"
+    recorder.close()
+    assert calls == [first.pk, second.pk]
+    first.refresh_from_db()
+    second.refresh_from_db()
+    # The failed write leaves the lease to lapse: the sweep will play the match again.
+    assert (first.status, first.lease_expires_at is not None) == ("running", True)
+    assert second.status == "finished" and second.rated_seq == 1

@@ -6,7 +6,7 @@ import time
 
 import pytest
 from arena_fixtures import entry, league, user
-from arena_workers import flush_broker, wait_for, worker
+from arena_workers import wait_for
 from conquest.leagues.matchmaking import fill_ladder
 from conquest.matches import services
 from conquest.matches.models import Match
@@ -15,21 +15,6 @@ from conquest.ratings.services import recompute
 from django.core.management import call_command
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def workers(tmp_path):
-    flush_broker()
-    started = []
-
-    def start(name: str, **kw):
-        process = worker(name, tmp_path, **kw)
-        started.append(process)
-        return process
-
-    yield start
-    for process in started:
-        process.stop()
 
 
 def test_a_worker_killed_mid_match_leaves_the_match_recorded_exactly_once(workers):
@@ -87,3 +72,16 @@ def test_concurrent_results_from_two_workers_equal_their_recomputation(workers):
     assert len(both) == 2, "both workers ran matches"
     assert recompute(lg) == []
     call_command("recompute_ratings", league=lg.name)
+
+
+def test_a_worker_stopped_mid_match_finishes_and_records_it_before_exiting(workers):
+    lg = league(name="risk-3", seats=3, ladder="off", options={"max_steps": 300})
+    entries = [entry(lg, user(n), "arena_players:SlowAttacker") for n in ("ann", "ben", "cat")]
+    first = workers("first")
+    match = services.schedule(lg, entries)
+    services.enqueue([match.pk])
+    wait_for(lambda: Match.objects.get(pk=match.pk).status == "running", 60, "the claim", [first])
+    first.stop()  # SIGTERM: a warm shutdown plays the match out and flushes its recorder
+    assert not first.alive()
+    match.refresh_from_db()
+    assert (match.status, match.attempts, match.rated_seq) == ("finished", 1, 1), first.output()

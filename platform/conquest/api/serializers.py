@@ -371,14 +371,18 @@ class RatingChangeOutput(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class MatchSeatOutput(serializers.ModelSerializer):
-    """One seat of a match and how it ended."""
+class EntryBotFields(serializers.Serializer):
+    """The bot, version and owner behind an object's league ``entry``."""
 
     bot = serializers.IntegerField(source="entry.version.bot_id", read_only=True)
     bot_name = serializers.CharField(source="entry.version.bot.name", read_only=True)
     version = serializers.IntegerField(source="entry.version_id", read_only=True)
     version_number = serializers.IntegerField(source="entry.version.number", read_only=True)
     owner = serializers.CharField(source="entry.version.bot.owner.username", read_only=True)
+
+
+class MatchSeatOutput(EntryBotFields, serializers.ModelSerializer):
+    """One seat of a match and how it ended."""
 
     class Meta:
         model = MatchSeat

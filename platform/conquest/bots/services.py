@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from importlib import import_module
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -57,10 +56,7 @@ def update_bot(bot: Bot, **fields) -> Bot:
 
 def resolve_player(spec: str) -> type:
     """The player class named by ``spec``: an installed player's name or ``module:Class``."""
-    if ":" not in spec:
-        return player_class(spec)
-    module, _, name = spec.partition(":")
-    return getattr(import_module(module), name)
+    return player_class(spec)
 
 
 def check_player(kind: str, player: str, *, staff: bool) -> str:

@@ -5,7 +5,9 @@ read it before it is written (an empty message: the worker stops on a JSON error
 moves taken files to the system's temporary folder, which is a copy on another filesystem.
 Here a message is written under a name no consumer matches, then renamed into place, and a
 consumer takes a file by renaming it within the broker folder: both are atomic, so each
-message is read whole, by one worker. The URL is ``arenafs://`` (see settings).
+message is read whole, by one worker. A message's name starts with its priority, so that,
+as on Redis, a lower priority number is taken first (then the oldest). The URL is
+``arenafs://`` (see settings).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ class Channel(filesystem.Channel):
     """Atomic put and take (see the module's docstring)."""
 
     def _put(self, queue, payload, **kwargs):
-        name = f"{round(monotonic() * 1000)}_{uuid.uuid4()}.{queue}.msg"
+        priority = self._get_message_priority(payload)
+        name = f"{priority}_{round(monotonic() * 1000)}_{uuid.uuid4()}.{queue}.msg"
         final = os.path.join(self.data_folder_out, name)
         partial = f"{final}.part"  # ends in .part: no consumer takes it
         with open(partial, "wb") as f:

@@ -13,6 +13,7 @@ import contextlib
 import ctypes
 import gc
 import multiprocessing
+import os
 import resource
 import signal
 import time
@@ -47,6 +48,10 @@ def _serve(function: Callable[[Any], Any], conn, memory_mb: int) -> None:
     gc.freeze()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    # Out of the worker's process group: a stop sent to the group (Ctrl-C in a terminal,
+    # kill -TERM -<pgid>) must not kill the match a warm shutdown is finishing. The worker
+    # stops this child itself, or dies and PR_SET_PDEATHSIG kills it.
+    os.setpgid(0, 0)
     if memory_mb:
         limit = _address_space() + memory_mb * 2**20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))

@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 
+from conquest import sql
 from conquest.leagues.models import Entry, League
-from conquest.matches.models import Match, MatchSeat
+from conquest.matches.models import Match
 from conquest.ratings.maths import Rating, conservative, rate
 from conquest.ratings.models import RatingChange
 
@@ -31,31 +33,38 @@ def _change(entry_id: int, match_id: int, seq: int, old: Rating, new: Rating) ->
     )
 
 
-def rate_match(match: Match, seats: list[MatchSeat]) -> None:
-    """Apply ``match``'s placements to its entries' ratings.
+def rate_match(
+    league_id: int,
+    match_id: int,
+    seq: int,
+    elo_k: float,
+    seats: list[tuple[int, Rating, int]],
+) -> None:
+    """Apply a match's placements to its entries' ratings as the league's ``seq``-th result.
 
-    The caller holds the league's row lock and read ``seats`` (with their entries) under it.
+    ``seats`` holds (entry id, rating before, placement) per seat. The caller holds the
+    league's row lock and read the ratings under it.
     """
-    league = match.league
-    League.objects.filter(pk=league.pk).update(rated_count=league.rated_count + 1)
-    league.rated_count += 1
-    match.rated_seq = league.rated_count
-    ordered = [s.entry for s in seats]
-    before = [Rating(e.elo, e.mu, e.sigma) for e in ordered]
-    after = rate(before, [s.placement for s in seats], league.elo_k)
-    changes = []
-    for entry, old, new in zip(ordered, before, after, strict=True):
-        entry.elo, entry.mu, entry.sigma = new.elo, new.mu, new.sigma
-        entry.ordinal = new.conservative
-        entry.games += 1
-        changes.append(_change(entry.pk, match.pk, match.rated_seq, old, new))
-    Entry.objects.bulk_create(
-        ordered,
-        update_conflicts=True,
-        unique_fields=["pk"],
-        update_fields=["elo", "mu", "sigma", "ordinal", "games"],
+    after = rate([before for _, before, _ in seats], [place for *_, place in seats], elo_k)
+    sql.execute("UPDATE leagues_league SET rated_count = %s WHERE id = %s", [seq, league_id])
+    sql.execute_many(
+        "UPDATE leagues_entry SET elo = %s, mu = %s, sigma = %s, ordinal = %s,"
+        " games = games + 1 WHERE id = %s",
+        [
+            (new.elo, new.mu, new.sigma, new.conservative, entry)
+            for (entry, _, _), new in zip(seats, after, strict=True)
+        ],
     )
-    RatingChange.objects.bulk_create(changes)
+    now = sql.moment(timezone.now())
+    sql.execute_many(
+        "INSERT INTO ratings_ratingchange (entry_id, match_id, seq, elo_before, elo_after,"
+        " mu_before, mu_after, sigma_before, sigma_after, created_at)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        [
+            (entry, match_id, seq, old.elo, new.elo, old.mu, new.mu, old.sigma, new.sigma, now)
+            for (entry, old, _), new in zip(seats, after, strict=True)
+        ],
+    )
 
 
 @dataclass(frozen=True)

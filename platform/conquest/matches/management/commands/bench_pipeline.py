@@ -60,7 +60,7 @@ class Command(BaseCommand):
         )
         league = self._league(game, variant, players)
         with transaction.atomic():
-            specs = [match_spec(m) for m in self._schedule(league, matches)]
+            specs = [match_spec(m.pk) for m in self._schedule(league, matches)]
             transaction.set_rollback(True)
         for count in workers:
             # Alternate the two, several rounds: this machine's speed drifts between runs.
