@@ -144,6 +144,7 @@ def test_malformed_json_is_400():
 
 # --- the schema -----------------------------------------------------------------------------
 
+TOURNAMENT_STEPS = ("open", "start", "pause", "resume", "cancel")
 ENDPOINTS = {
     "/api/auth/register": {"post"},
     "/api/auth/token": {"post"},
@@ -165,6 +166,17 @@ ENDPOINTS = {
     "/api/matches/": {"get"},
     "/api/matches/{id}/": {"get"},
     "/api/matches/{id}/replay/": {"get"},
+    "/api/tournaments/": {"get", "post"},
+    "/api/tournaments/{id}/": {"get", "patch"},
+    **{f"/api/tournaments/{{id}}/{step}/": {"post"} for step in TOURNAMENT_STEPS},
+    "/api/tournaments/{id}/entries/": {"get", "post"},
+    "/api/tournaments/{id}/entries/{entry_id}/": {"delete"},
+    "/api/tournaments/{id}/entries/{entry_id}/disqualify/": {"post"},
+    "/api/tournaments/{id}/matches/{match_id}/rerun/": {"post"},
+    "/api/tournaments/{id}/standings/": {"get"},
+    "/api/tournaments/{id}/progress/": {"get"},
+    "/api/tournaments/{id}/games/": {"get"},
+    "/api/tournaments/{id}/export/": {"get"},
 }
 
 

@@ -3,7 +3,7 @@
 Everything is public to read. A user changes only their own bots, versions, tokens and
 entries; only staff create or edit leagues. A request authenticated by a bot token acts for
 that token's bot only: it may not write to any other bot (even one of the same owner), create
-bots, manage tokens, or use its owner's staff rights.
+bots, manage tokens, or use its owner's staff rights. Tournaments are staff's only.
 """
 
 from __future__ import annotations
@@ -53,6 +53,15 @@ class IsStaffOrReadOnly(BasePermission):
 
     def has_permission(self, request, view) -> bool:
         return request.method in SAFE_METHODS or is_staff(request)
+
+
+class IsStaff(BasePermission):
+    """Staff only, reads included (e.g. tournaments, run by the organisers)."""
+
+    message = "only staff may do this"
+
+    def has_permission(self, request, view) -> bool:
+        return is_staff(request)
 
 
 class IsBotOwnerOrReadOnly(BasePermission):

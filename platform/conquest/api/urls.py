@@ -4,7 +4,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from conquest.api import schema as _schema  # noqa: F401  (registers the bot-token scheme)
-from conquest.api import views
+from conquest.api import tournaments, views
 
 urlpatterns = [
     path("auth/register", views.RegisterView.as_view(), name="api-register"),
@@ -33,6 +33,58 @@ urlpatterns = [
     path("matches/", views.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:pk>/", views.MatchDetailView.as_view(), name="api-match"),
     path("matches/<int:pk>/replay/", views.ReplayView.as_view(), name="api-match-replay"),
+    path("tournaments/", tournaments.TournamentListView.as_view(), name="api-tournaments"),
+    path(
+        "tournaments/<int:pk>/", tournaments.TournamentDetailView.as_view(), name="api-tournament"
+    ),
+    *(
+        path(
+            f"tournaments/<int:pk>/{step}/",
+            tournaments.TournamentStepView.as_view(step=step),
+            name=f"api-tournament-{step}",
+        )
+        for step in tournaments.TournamentStepView.STEPS
+    ),
+    path(
+        "tournaments/<int:pk>/entries/",
+        tournaments.TournamentEntriesView.as_view(),
+        name="api-tournament-entries",
+    ),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry_id>/",
+        tournaments.TournamentEntryView.as_view(),
+        name="api-tournament-entry",
+    ),
+    path(
+        "tournaments/<int:pk>/entries/<int:entry_id>/disqualify/",
+        tournaments.DisqualifyView.as_view(),
+        name="api-tournament-disqualify",
+    ),
+    path(
+        "tournaments/<int:pk>/matches/<int:match_id>/rerun/",
+        tournaments.RerunView.as_view(),
+        name="api-tournament-rerun",
+    ),
+    path(
+        "tournaments/<int:pk>/standings/",
+        tournaments.TournamentStandingsView.as_view(),
+        name="api-tournament-standings",
+    ),
+    path(
+        "tournaments/<int:pk>/progress/",
+        tournaments.TournamentProgressView.as_view(),
+        name="api-tournament-progress",
+    ),
+    path(
+        "tournaments/<int:pk>/games/",
+        tournaments.TournamentGamesView.as_view(),
+        name="api-tournament-games",
+    ),
+    path(
+        "tournaments/<int:pk>/export/",
+        tournaments.TournamentExportView.as_view(),
+        name="api-tournament-export",
+    ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     re_path(r"", views.UnknownView.as_view(), name="api-unknown"),  # last: a JSON 404
 ]

@@ -23,6 +23,7 @@ class Match(models.Model):
     class Origin(models.TextChoices):
         LADDER = "ladder", "ladder: created by matchmaking"
         CHALLENGE = "challenge", "challenge: requested by a user"
+        TOURNAMENT = "tournament", "tournament: a game of a tournament (played first)"
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="matches", help_text="The league."

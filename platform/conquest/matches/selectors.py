@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import zlib
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
+from conquest import sql
 from conquest.leagues.models import Entry, League
+from conquest.matches.managers import PENDING
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.runner import MatchSpec, SeatSpec
 from engines.core import visible_event
@@ -15,24 +18,50 @@ from engines.core.codec import to_plain
 from engines.replay import Replay, start
 
 
-def match_spec(match: Match) -> MatchSpec:
-    """What the runner needs to play ``match``; a disabled bot's seat forfeits."""
-    league = match.league
-    seats = []
-    for seat in match.seats.select_related("entry__version__bot").order_by("seat"):
-        version = seat.entry.version
-        kind = "forfeit" if not version.bot.enabled else version.kind
-        seats.append(SeatSpec(name=str(version), kind=kind, player=version.player))
+def match_spec(match_id: int) -> MatchSpec:
+    """What the runner needs to play match ``match_id``; the seat of a disabled bot, or one
+    marked ``forfeit`` before the match (e.g. a disqualified tournament entry), forfeits."""
+    seats = sql.rows(
+        "SELECT l.game, l.variant, l.options, m.seed, l.engine_version, l.decision_seconds,"
+        " l.time_bank_seconds, l.max_faults, b.id, b.name, v.number, v.kind, v.player,"
+        " b.enabled, s.code"
+        " FROM matches_matchseat s JOIN matches_match m ON m.id = s.match_id"
+        " JOIN leagues_league l ON l.id = m.league_id"
+        " JOIN leagues_entry e ON e.id = s.entry_id"
+        " JOIN bots_botversion v ON v.id = e.version_id JOIN bots_bot b ON b.id = v.bot_id"
+        " WHERE s.match_id = %s ORDER BY s.seat",
+        [match_id],
+    )
+    game, variant, options, seed, engine_version, decision, bank, faults = seats[0][:8]
     return MatchSpec(
-        game=league.game,
-        variant=league.variant,
-        options=dict(league.options),
-        seed=match.seed,
-        engine_version=league.engine_version,
-        seats=tuple(seats),
-        decision_seconds=league.decision_seconds,
-        time_bank_seconds=league.time_bank_seconds,
-        max_faults=league.max_faults,
+        game=game,
+        variant=variant,
+        options=json.loads(options) if isinstance(options, str) else options,
+        seed=seed,
+        engine_version=engine_version,
+        seats=tuple(
+            SeatSpec(
+                name=f"{bot} v{number}",  # as BotVersion.__str__
+                kind=kind if enabled and code != MatchSeat.Code.FORFEIT else "forfeit",
+                player=player,
+                bot_id=bot_id,
+            )
+            for *_, bot_id, bot, number, kind, player, enabled, code in seats
+        ),
+        decision_seconds=decision,
+        time_bank_seconds=bank,
+        max_faults=faults,
+    )
+
+
+def pending_per_bot(bot_ids: list[int]) -> dict[int, int]:
+    """How many scheduled, queued or running matches each of ``bot_ids`` sits in (any
+    league, any version); bots with none are left out."""
+    return dict(
+        MatchSeat.objects.filter(match__status__in=PENDING, entry__version__bot_id__in=bot_ids)
+        .values_list("entry__version__bot_id")
+        .annotate(matches=Count("match", distinct=True))
+        .order_by()
     )
 
 

@@ -1,0 +1,332 @@
+"""Admin of tournaments: every write goes through ``conquest.tournaments.services``; progress,
+standings and seat win rates are shown read-only; results export as CSV and JSON."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
+from django.forms.models import BaseInlineFormSet
+from django.http import HttpResponse
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+
+from conquest.admin_readonly import ReadOnlyInline
+from conquest.bots.admin import become
+from conquest.leagues.models import Entry
+from conquest.matches.models import Match
+from conquest.tournaments import selectors, services
+from conquest.tournaments.forms import TournamentForm
+from conquest.tournaments.models import Tournament, TournamentEntry, TournamentGame
+
+SETTINGS = ("name", "league", "format", "games", "rounds", "advance", "points", "rated")
+TIMES = ("state", "current_round", "created_at", "started_at", "finished_at")
+SHOWN = ("progress_display", "standings_display", "seat_rates_display")
+OPEN = (Tournament.State.DRAFT, Tournament.State.REGISTRATION)
+
+
+def _message(error: ValidationError) -> str:
+    return "; ".join(error.messages)
+
+
+class FieldFormSet(BaseInlineFormSet):
+    """The registered entries: a deleted row is removed by ``services.remove_entry``."""
+
+    def delete_existing(self, obj, commit=True):
+        if commit:
+            services.remove_entry(obj)
+
+
+class FieldInline(admin.TabularInline):
+    """The field: seeds and disqualifications (read-only); removable during registration."""
+
+    model = TournamentEntry
+    formset = FieldFormSet
+    fields = ("entry", "seed", "disqualified_at", "voided")
+    readonly_fields = fields
+    extra = 0
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return obj is not None and obj.state == Tournament.State.REGISTRATION
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("entry__version__bot", "entry__league")
+
+
+class NewEntryFormSet(BaseInlineFormSet):
+    """New entries of the field, registered by ``services.add_entry``."""
+
+    def save_new(self, form, commit=True):
+        return services.add_entry(self.instance, form.cleaned_data["entry"])
+
+
+class NewEntryInline(admin.TabularInline):
+    """Register league entries (during registration)."""
+
+    model = TournamentEntry
+    formset = NewEntryFormSet
+    fields = ("entry",)
+    extra = 1
+    verbose_name = "new entry"
+    verbose_name_plural = "register league entries"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).none()
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return obj is not None and obj.state == Tournament.State.REGISTRATION
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "entry":
+            kwargs["queryset"] = Entry.objects.select_related("version__bot", "league")
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+class GameInline(ReadOnlyInline):
+    """The tournament's games and how their matches stand."""
+
+    model = TournamentGame
+    fields = ("round", "table", "number", "match_link", "status")
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).select_related("match__league")
+
+    @admin.display(description="match")
+    def match_link(self, game: TournamentGame) -> str:
+        url = reverse("admin:matches_match_change", args=[game.match_id])
+        return format_html('<a href="{}">{}</a>', url, game.match)
+
+    @admin.display(description="status")
+    def status(self, game: TournamentGame) -> str:
+        return game.match.status
+
+
+def _table(head, rows) -> str:
+    """An HTML table of ``rows`` under ``head``."""
+    return format_html(
+        "<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>",
+        format_html_join("", "<th>{}</th>", ((h,) for h in head)),
+        format_html_join(
+            "",
+            "<tr>{}</tr>",
+            ((format_html_join("", "<td>{}</td>", ((c,) for c in r)),) for r in rows),
+        ),
+    )
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    """Tournaments: created, started, paused, resumed and corrected through the services."""
+
+    form = TournamentForm
+    list_display = ("name", "league", "format", "state", "current_round", "rated", "created_at")
+    list_filter = ("state", "format", "league")
+    list_select_related = ("league",)
+    search_fields = ("name", "league__name")
+    inlines = (FieldInline, NewEntryInline, GameInline)
+    actions = (
+        "open_registration",
+        "start",
+        "pause",
+        "resume",
+        "cancel",
+        "rerun_errors",
+        "export_csv",
+        "export_games_csv",
+        "export_json",
+    )
+
+    def get_fieldsets(self, request, obj=None):
+        if obj is None:
+            return ((None, {"fields": SETTINGS}),)
+        return (
+            (None, {"fields": SETTINGS}),
+            ("State", {"fields": TIMES}),
+            ("Results", {"fields": SHOWN}),
+        )
+
+    def get_inlines(self, request, obj=None):
+        return () if obj is None else self.inlines  # entries are registered once it exists
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return ()
+        if obj.state in OPEN:
+            return (*TIMES, *SHOWN)
+        return (*SETTINGS, *TIMES, *SHOWN)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False  # cancel instead: the games are the league's history
+
+    def save_model(self, request, obj: Tournament, form, change: bool) -> None:
+        settings = {name: form.cleaned_data[name] for name in SETTINGS if name in form.cleaned_data}
+        if change:
+            tournament = services.update_tournament(
+                Tournament.objects.get(pk=obj.pk),
+                **{name: settings[name] for name in form.changed_data if name in settings},
+            )
+        else:
+            tournament = services.create_tournament(**settings)
+        become(obj, tournament)
+
+    def save_formset(self, request, form, formset, change: bool) -> None:
+        try:
+            super().save_formset(request, form, formset, change)
+        except ValidationError as error:
+            self.message_user(request, _message(error), messages.ERROR)
+
+    @admin.display(description="progress")
+    def progress_display(self, tournament: Tournament) -> str:
+        done = selectors.progress(tournament)
+        return _table(list(done), [list(done.values())])
+
+    @admin.display(description="standings")
+    def standings_display(self, tournament: Tournament) -> str:
+        names = selectors.tiebreak_names(tournament)
+        rows = selectors.standings_table(tournament)
+        head = ["rank", "bot", "seed", "points", "games", "byes", *names, "seats", "out"]
+        return _table(
+            head,
+            [
+                [r["rank"], f"{r['bot']} v{r['version']}", r["seed"], r["points"], r["games"],
+                 r["byes"], *(r["tiebreaks"][n] for n in names), r["seats"],
+                 "void" if r["voided"] else "disqualified" if r["disqualified"] else ""]
+                for r in rows
+            ],
+        )  # fmt: skip
+
+    @admin.display(description="seat win rates")
+    def seat_rates_display(self, tournament: Tournament) -> str:
+        rates = selectors.seat_win_rates(tournament)
+        return _table(
+            ["seat", "games", "wins", "rate"],
+            [[r["seat"], r["games"], r["wins"], "—" if r["rate"] is None else f"{r['rate']:.3f}"]
+             for r in rates],
+        )  # fmt: skip
+
+    def _each(self, request, queryset, service, verb: str) -> None:
+        done, refused = 0, []
+        for tournament in queryset:
+            try:
+                service(tournament)
+                done += 1
+            except ValidationError as error:
+                refused.append(_message(error))
+        self.message_user(request, f"{verb} {done} tournament(s).", messages.SUCCESS)
+        for why in refused:
+            self.message_user(request, why, messages.ERROR)
+
+    @admin.action(description="Open registration", permissions=["change"])
+    def open_registration(self, request, queryset) -> None:
+        self._each(request, queryset, services.open_registration, "Opened the registration of")
+
+    @admin.action(description="Start", permissions=["change"])
+    def start(self, request, queryset) -> None:
+        self._each(request, queryset, services.start, "Started")
+
+    @admin.action(description="Pause", permissions=["change"])
+    def pause(self, request, queryset) -> None:
+        self._each(request, queryset, services.pause, "Paused")
+
+    @admin.action(description="Resume", permissions=["change"])
+    def resume(self, request, queryset) -> None:
+        self._each(request, queryset, services.resume, "Resumed")
+
+    @admin.action(description="Cancel", permissions=["change"])
+    def cancel(self, request, queryset) -> None:
+        self._each(request, queryset, services.cancel, "Cancelled")
+
+    @admin.action(description="Re-run the matches that ended in error", permissions=["change"])
+    def rerun_errors(self, request, queryset) -> None:
+        def rerun(tournament: Tournament) -> None:
+            errors = Match.objects.filter(
+                tournament_game__tournament=tournament, status=Match.Status.ERROR
+            )
+            for match in errors.only("pk"):
+                services.rerun_match(tournament, match)
+
+        self._each(request, queryset, rerun, "Re-ran the matches in error of")
+
+    def _export(self, request, queryset, content_type: str, suffix: str, render):
+        if queryset.count() != 1:
+            self.message_user(request, "Select one tournament to export.", messages.WARNING)
+            return None
+        tournament = queryset.select_related("league").get()
+        response = HttpResponse(render(tournament), content_type=content_type)
+        name = f"tournament-{tournament.pk}-{suffix}"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+
+    @admin.action(description="Export the standings (CSV)", permissions=["view"])
+    def export_csv(self, request, queryset):
+        return self._export(request, queryset, "text/csv", "standings.csv", selectors.export_csv)
+
+    @admin.action(description="Export the games (CSV)", permissions=["view"])
+    def export_games_csv(self, request, queryset):
+        return self._export(
+            request,
+            queryset,
+            "text/csv",
+            "games.csv",
+            lambda t: selectors.export_csv(t, "games"),
+        )
+
+    @admin.action(description="Export the results (JSON)", permissions=["view"])
+    def export_json(self, request, queryset):
+        return self._export(
+            request,
+            queryset,
+            "application/json",
+            "results.json",
+            lambda t: json.dumps(selectors.export_json(t), cls=DjangoJSONEncoder, indent=1),
+        )
+
+
+@admin.register(TournamentEntry)
+class TournamentEntryAdmin(admin.ModelAdmin):
+    """Tournament entries (read-only); disqualified through ``services.disqualify``."""
+
+    list_display = ("tournament", "entry", "seed", "disqualified_at", "voided")
+    list_filter = ("tournament", "voided")
+    list_select_related = ("tournament", "entry__version__bot", "entry__league")
+    fields = ("tournament", "entry", "seed", "disqualified_at", "voided", "created_at")
+    readonly_fields = fields
+    actions = ("disqualify", "disqualify_void")
+
+    def has_add_permission(self, request) -> bool:
+        return False  # registered on the tournament's page
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+    def _disqualify(self, request, queryset, void: bool) -> None:
+        done = 0
+        for registered in queryset:
+            try:
+                services.disqualify(registered, void=void)
+                done += 1
+            except ValidationError as error:
+                self.message_user(request, _message(error), messages.ERROR)
+        self.message_user(request, f"Disqualified {done} entr(y/ies).", messages.SUCCESS)
+
+    @admin.action(
+        description="Disqualify (remaining games forfeited, past games stand)",
+        permissions=["change"],
+    )
+    def disqualify(self, request, queryset) -> None:
+        self._disqualify(request, queryset, void=False)
+
+    @admin.action(
+        description="Disqualify and void its games (they count for nobody)",
+        permissions=["change"],
+    )
+    def disqualify_void(self, request, queryset) -> None:
+        self._disqualify(request, queryset, void=True)
