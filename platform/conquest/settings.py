@@ -48,6 +48,8 @@ INSTALLED_APPS = [
     "conquest.leagues",
     "conquest.matches",
     "conquest.ratings",
+    "conquest.tournaments",
+    "conquest.gateway",
 ]
 
 MIDDLEWARE = [
@@ -183,6 +185,22 @@ ARENA = {
     # How often the periodic tasks run.
     "LADDER_TICK_SECONDS": env.float("ARENA_LADDER_TICK_SECONDS", default=5.0),
     "SWEEP_SECONDS": env.float("ARENA_SWEEP_SECONDS", default=15.0),
+    "TOURNAMENT_TICK_SECONDS": env.float("ARENA_TOURNAMENT_TICK_SECONDS", default=5.0),
+    # Remote bots (conquest/gateway): the Redis of the registry of connected bots and of the
+    # spectator streams (default: the broker's, when it is Redis; none: no remote bots).
+    "GATEWAY_REDIS_URL": env.str(
+        "ARENA_GATEWAY_REDIS_URL",
+        default=CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "",
+    ),
+    # A bot whose stream dropped has this long to reconnect before its matches forfeit it.
+    "RECONNECT_GRACE_SECONDS": env.float("ARENA_RECONNECT_GRACE_SECONDS", default=30.0),
+    # The most matches one bot plays at once (its Hello asks, this caps), the largest message
+    # a bot may send (bytes), and the period of the pings that measure its round trip.
+    "BOT_MAX_MATCHES": env.int("ARENA_BOT_MAX_MATCHES", default=16),
+    "BOT_MAX_MESSAGE_BYTES": env.int("ARENA_BOT_MAX_MESSAGE_BYTES", default=65536),
+    "PING_INTERVAL_SECONDS": env.float("ARENA_PING_INTERVAL_SECONDS", default=5.0),
+    # A gateway's registry entries lapse this long after it stops refreshing them (it died).
+    "GATEWAY_TTL_SECONDS": env.float("ARENA_GATEWAY_TTL_SECONDS", default=15.0),
 }
 CELERY_BEAT_SCHEDULE = {
     "fill-ladders": {
@@ -192,6 +210,10 @@ CELERY_BEAT_SCHEDULE = {
     "requeue-lapsed-matches": {
         "task": "conquest.matches.tasks.requeue_lapsed",
         "schedule": ARENA["SWEEP_SECONDS"],
+    },
+    "advance-tournaments": {
+        "task": "conquest.tournaments.tasks.advance_tournaments",
+        "schedule": ARENA["TOURNAMENT_TICK_SECONDS"],
     },
 }
 

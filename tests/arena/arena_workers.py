@@ -30,12 +30,16 @@ def database_url() -> str:
     return f"postgres://{user}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
-def worker(name: str, log_dir: Path, *, beat: bool = False, **env: str) -> WorkerProcess:
-    """A worker process on the test database and Redis, with short leases and sweeps."""
+def worker(
+    name: str, log_dir: Path, *, beat: bool = False, remote: int = 0, **env: str
+) -> WorkerProcess:
+    """A worker process on the test database and Redis, with short leases and sweeps
+    (``remote``: a threads worker of the remote queue, see WorkerProcess)."""
     return WorkerProcess(
         name,
         log_dir / f"{name}.log",
         beat=log_dir / f"{name}-beat" if beat else None,
+        remote=remote,
         env={
             "DATABASE_URL": database_url(),
             "BROKER_URL": redis_url(),

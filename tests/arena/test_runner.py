@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pytest
 from arena_players import SleepyPlayer
 from conquest.bots.services import resolve_player
-from conquest.matches.runner import EngineMismatch, MatchSpec, SeatSpec, build_seats, run
+from conquest.matches.runner import (
+    EngineMismatch,
+    MatchSpec,
+    SeatSpec,
+    build_seats,
+    run,
+    run_async,
+)
+from conquest.matches.seats import HouseSeat, Seat
 
+from bots.house.random_player import RandomPlayer
 from engines.registry import get_game
 from engines.replay import Replay, verify
 
@@ -109,3 +121,52 @@ def test_a_worker_with_another_engine_version_refuses_the_match():
     s = MatchSpec("risk", "hasbro", {}, 1, "risk-0.0.1", (SeatSpec("a", "house", "random"),) * 2)
     with pytest.raises(EngineMismatch, match=r"risk-0\.0\.1"):
         play(s)
+
+
+class Waiting(Seat):
+    """A seat that waits for I/O before answering, as a remote seat does."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    async def decide(self, observation, legal_actions, seconds):
+        await asyncio.sleep(0)
+        return RISK.default_action(legal_actions)
+
+    def close(self, result, outcomes):
+        self.closed = True
+
+
+def test_run_refuses_a_seat_that_waits_and_run_async_plays_it():
+    s = spec("random", "random")
+    seats = [Waiting(), *build_seats(s, resolve_player)[1:]]
+    with pytest.raises(RuntimeError, match="run_async"):
+        run(s, seats)
+    assert seats[0].closed, "the seats are closed when the match stops"
+    outcome = asyncio.run(run_async(s, [Waiting(), *build_seats(s, resolve_player)[1:]]))
+    assert outcome.steps > 0 and all(seat.code == "normal" for seat in outcome.seats)
+
+
+def test_on_a_loop_a_house_bot_decides_off_the_loop_thread():
+    deciding = []
+
+    class Noting(RandomPlayer):
+        def act(self, observation, legal_actions):
+            deciding.append(threading.current_thread())
+            return super().act(observation, legal_actions)
+
+    async def play_on_the_loop():
+        s = spec("random", "random")
+        await run_async(s, [HouseSeat(Noting(seed=1)), HouseSeat(Noting(seed=2))])
+        return threading.current_thread()
+
+    loop_thread = None
+
+    def in_a_thread():  # the loop of remote matches runs in a thread other than the main one
+        nonlocal loop_thread
+        loop_thread = asyncio.run(play_on_the_loop())
+
+    worker = threading.Thread(target=in_a_thread)
+    worker.start()
+    worker.join()
+    assert deciding and loop_thread not in deciding

@@ -9,6 +9,13 @@ Per tick and league (at most ``ladder_matches_per_tick`` matches, never more tha
    entries of an owner already at the table unless the league allows it;
 3. **seats**: of every seat order, the one that gives each entry the seat it has sat in least
    (counted over all its matches of the league); ties are broken at random.
+
+A remote bot's entries are scheduled only while the bot is connected to a gateway (the
+registry) and under the number of matches it plays at once (its Hello's, capped), counting
+its scheduled, queued and running matches in every league.
+
+While a tournament match of the league waits in the queue, the ladder schedules nothing: the
+tournament's matches go first.
 """
 
 from __future__ import annotations
@@ -21,10 +28,12 @@ from django.db import transaction
 from django.db.models import Count, Q
 
 from conquest.bots.models import BotVersion
+from conquest.gateway import registry
 from conquest.leagues.models import Entry, League
 from conquest.matches import services as matches
 from conquest.matches.managers import PENDING
 from conquest.matches.models import Match, MatchSeat
+from conquest.matches.selectors import pending_per_bot
 
 
 def _seat_order(table: list[Entry], seat_counts: Counter, rng: random.Random) -> list[Entry]:
@@ -41,16 +50,21 @@ def fill_ladder(league: League, rng: random.Random | None = None) -> list[Match]
     rng = rng or random.Random()
     if league.ladder != League.Ladder.ACTIVE:
         return []
+    if Match.objects.filter(
+        league=league, origin=Match.Origin.TOURNAMENT, status=Match.Status.QUEUED
+    ).exists():
+        return []
     pending = Match.objects.filter(
         league=league, origin=Match.Origin.LADDER, status__in=PENDING
     ).count()
     room = min(league.ladder_matches_per_tick, league.ladder_max_pending - pending)
     entries = list(
         Entry.objects.playable()
-        .filter(league=league, version__kind=BotVersion.Kind.HOUSE)
+        .filter(league=league)
         .select_related("version__bot")
         .annotate(pending=Count("seats", filter=Q(seats__match__status__in=PENDING)))
     )
+    capacity = _remote_capacity(entries)
     if room <= 0 or len(entries) < league.seats:
         return []
     seat_counts = Counter(
@@ -61,7 +75,8 @@ def fill_ladder(league: League, rng: random.Random | None = None) -> list[Match]
     created = []
     with transaction.atomic():
         for _ in range(room):
-            table = _table(league, entries, load, rng)
+            available = [e for e in entries if capacity.get(e.version.bot_id, 1) > 0]
+            table = _table(league, available, load, rng)
             if table is None:
                 break
             table = _seat_order(table, seat_counts, rng)
@@ -69,9 +84,25 @@ def fill_ladder(league: League, rng: random.Random | None = None) -> list[Match]
             for seat, entry in enumerate(table):
                 seat_counts[(entry.pk, seat)] += 1
                 load[entry.pk] += 1
+                if entry.version.bot_id in capacity:
+                    capacity[entry.version.bot_id] -= 1
             created.append(match)
         matches.enqueue([m.pk for m in created])
     return created
+
+
+def _remote_capacity(entries: list[Entry]) -> dict[int, int]:
+    """How many more matches each remote bot of ``entries`` may start now, by bot id (0 for
+    a bot that is not connected)."""
+    bots = sorted({e.version.bot_id for e in entries if e.version.kind == BotVersion.Kind.REMOTE})
+    if not bots:
+        return {}
+    connected = registry.registry().connected(bots) if registry.enabled() else {}
+    busy = pending_per_bot(list(connected))
+    return {
+        bot: connected[bot].max_matches - busy.get(bot, 0) if bot in connected else 0
+        for bot in bots
+    }
 
 
 def _table(league: League, entries: list[Entry], load: dict, rng: random.Random):

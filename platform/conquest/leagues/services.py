@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from conquest.bots.models import BotVersion
+from conquest.gateway.registry import connected
 from conquest.leagues.models import Entry, League
 from conquest.matches import services as matches
 from conquest.matches.models import Match
@@ -119,8 +120,8 @@ def challenge(user, league: League, entries: list[Entry]) -> Match:
     for entry in entries:
         if not entry.active or not entry.version.bot.enabled:
             raise ValidationError({"entries": f"{entry} is withdrawn or disabled"})
-        if entry.version.kind != BotVersion.Kind.HOUSE:
-            raise ValidationError({"entries": f"{entry} is a remote bot: not playable yet"})
+        if entry.version.kind == BotVersion.Kind.REMOTE and not connected(entry.version.bot_id):
+            raise ValidationError({"entries": f"{entry} is a remote bot not connected now"})
     with transaction.atomic():
         match = matches.schedule(
             league, entries, origin=Match.Origin.CHALLENGE, requested_by=user, rated=False

@@ -1,26 +1,143 @@
-"""What a worker does with one match: claim it, play it in a sandbox, record it once."""
+"""What a worker does with one match: claim it, play it, record it once.
+
+Two ways to play, one :func:`execute`:
+
+- **house bots only**: in this process's sandbox child (``sandbox.py``), one match at a
+  time, the lease renewed while the worker waits (the ``celery`` queue, ``--pool solo``);
+- **with a remote bot**: on the process's event loop for remote matches (one thread,
+  :func:`remote_loop`), the decisions coming from the gateway, so one worker process plays
+  many such matches at once (the ``remote`` queue, ``--pool threads``: each pool thread
+  claims a match, hands it to the loop and waits for its outcome). A decision is awaited on
+  the loop, with no thread switch in the worker. The leases of those matches are renewed by
+  one background thread (:class:`Leases`); each event goes to the match's spectator stream;
+  the wall-clock limit is checked between actions. A house bot at such a table decides in
+  a thread of the loop's pool, its time measured after the fact (``seats.HouseSeat``). So
+  that a hundred threads do not hold a hundred database connections, at most
+  ``DATABASE_THREADS`` of them use the database at once and close their connection after
+  each use (the recorder's and the leases' threads keep theirs); the loop never touches the
+  database.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import logging
 import os
 import socket
+import threading
+import time
+import traceback
 import uuid
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from django.conf import settings
+from django.db import close_old_connections, connection
 
 from conquest.bots.services import resolve_player
+from conquest.gateway.registry import async_redis_client, registry
+from conquest.gateway.routing import Link
+from conquest.gateway.spectators import Broadcast
 from conquest.matches import services
-from conquest.matches.runner import MatchSpec, Outcome, build_seats, run
+from conquest.matches.recorder import Recorder
+from conquest.matches.runner import MatchSpec, Outcome, build_seats, run, run_async
 from conquest.matches.sandbox import Sandbox, SandboxError
+from conquest.matches.seats import RemoteSeat
 from conquest.matches.selectors import match_spec
+from engines.core import Event
+
+logger = logging.getLogger(__name__)
+DATABASE_THREADS = 4
+_database_turns = threading.BoundedSemaphore(DATABASE_THREADS)
+
+
+@contextmanager
+def _database() -> Iterator[None]:
+    """A turn at the database for this thread; a thread other than the process's main one
+    (a ``--pool threads`` worker's) closes its connection after its turn."""
+    with _database_turns:
+        try:
+            yield
+        finally:
+            if threading.current_thread() is not threading.main_thread():
+                connection.close()
 
 
 class LeaseLost(Exception):
     """Another worker took the match, or an admin cancelled it: stop playing."""
 
 
+class PlayFailed(Exception):
+    """Playing a match failed (infrastructure error); ``detail`` is the traceback."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
+
+
+class Lease:
+    """This worker's lease on a running match."""
+
+    def __init__(self, match_id: int, owner: str) -> None:
+        self.match_id = match_id
+        self.owner = owner
+        self.lost = False
+
+    def renew(self) -> None:
+        """Extend the lease; LeaseLost when it is no longer ours."""
+        if self.lost or not services.renew(self.match_id, self.owner):
+            self.lost = True
+            raise LeaseLost
+
+    def check(self) -> None:
+        """LeaseLost if a renewal found the lease gone."""
+        if self.lost:
+            raise LeaseLost
+
+
+class Leases:
+    """Renews, from one background thread, the leases of the matches played in threads."""
+
+    def __init__(self) -> None:
+        self._held: set[Lease] = set()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    @contextmanager
+    def hold(self, lease: Lease) -> Iterator[Lease]:
+        """Keep ``lease`` renewed inside the block."""
+        with self._lock:
+            self._held.add(lease)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._renew, name="leases", daemon=True)
+                self._thread.start()
+        try:
+            yield lease
+        finally:
+            with self._lock:
+                self._held.discard(lease)
+
+    def _renew(self) -> None:
+        while True:
+            time.sleep(settings.ARENA["LEASE_SECONDS"] / 3)
+            close_old_connections()
+            with self._lock:
+                held = list(self._held)
+            for lease in held:
+                try:
+                    lease.renew()
+                except LeaseLost:
+                    logger.info("match %s: lease lost", lease.match_id)
+                except Exception:  # the database is away: the lease may lapse, nothing else
+                    logger.exception("match %s: could not renew the lease", lease.match_id)
+
+
+leases = Leases()
+
+
 def play(spec: MatchSpec) -> Outcome:
-    """Play ``spec`` with its seats (this runs inside the sandbox)."""
+    """Play ``spec`` with its house seats (this runs inside the sandbox)."""
     return run(spec, build_seats(spec, resolve_player))
 
 
@@ -29,6 +146,7 @@ def _play(spec: MatchSpec) -> Outcome:
 
 
 _sandbox: Sandbox | None = None
+_sandbox_lock = threading.Lock()  # one call at a time, also in a threads pool
 
 
 def sandbox() -> Sandbox:
@@ -48,29 +166,98 @@ def close_sandbox() -> None:
         _sandbox = None
 
 
-def execute(match_id: int) -> str:
-    """Run one match to the end; returns what happened (finished, error, skipped, superseded)."""
-    owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-    match = services.claim(match_id, owner)
-    if match is None:
-        return "skipped"
-    spec = match_spec(match)
-
-    def heartbeat() -> None:
-        if not services.renew(match_id, owner):
-            raise LeaseLost
-
+def _play_sandboxed(spec: MatchSpec, lease: Lease) -> Outcome:
     limits = settings.ARENA
+    with _sandbox_lock:
+        try:
+            return sandbox().call(
+                spec,
+                wall_seconds=limits["MATCH_WALL_SECONDS"],
+                heartbeat=lease.renew,
+                heartbeat_every=limits["LEASE_SECONDS"] / 3,
+            )
+        except SandboxError as error:
+            raise PlayFailed(str(error), error.detail) from None
+
+
+_loop: asyncio.AbstractEventLoop | None = None
+_loop_lock = threading.Lock()
+
+
+def remote_loop() -> asyncio.AbstractEventLoop:
+    """This process's event loop for remote matches, running in a thread of its own (started
+    on first use)."""
+    global _loop  # noqa: PLW0603 - one loop per worker process
+    with _loop_lock:
+        if _loop is None:
+            _loop = asyncio.new_event_loop()
+            thread = threading.Thread(target=_loop.run_forever, name="remote", daemon=True)
+            thread.start()
+        return _loop
+
+
+def play_remote(spec: MatchSpec, lease: Lease) -> Outcome:
+    """Play ``spec``, which has remote seats, on :func:`remote_loop`; this thread waits for
+    its outcome (see the module's docstring)."""
     try:
-        outcome = sandbox().call(
-            spec,
-            wall_seconds=limits["MATCH_WALL_SECONDS"],
-            heartbeat=heartbeat,
-            heartbeat_every=limits["LEASE_SECONDS"] / 3,
-        )
+        return asyncio.run_coroutine_threadsafe(_play_remote(spec, lease), remote_loop()).result()
+    except (LeaseLost, PlayFailed):
+        raise
+    except Exception as error:  # an engine that raises, Redis away, ...
+        raise PlayFailed(f"{type(error).__name__}: {error}", traceback.format_exc()) from None
+
+
+async def _play_remote(spec: MatchSpec, lease: Lease) -> Outcome:
+    limits = settings.ARENA
+    requests = itertools.count(1)  # the match's request ids, shared by its remote seats
+
+    def remote(seat: int) -> RemoteSeat:
+        bot = spec.seats[seat].bot_id
+        link = Link(bot, lease.match_id, registry(), limits["RECONNECT_GRACE_SECONDS"])
+        return RemoteSeat(link, spec, seat, requests)
+
+    broadcast = Broadcast(async_redis_client(), lease.match_id, spec.game)
+    await broadcast.start()
+    deadline = time.monotonic() + limits["MATCH_WALL_SECONDS"]
+
+    def on_events(events: Sequence[Event]) -> None:
+        lease.check()
+        if time.monotonic() > deadline:
+            raise PlayFailed(f"exceeded the wall-clock limit of {limits['MATCH_WALL_SECONDS']:g} s")
+        broadcast.events(events)
+
+    with leases.hold(lease):
+        try:
+            outcome = await run_async(spec, build_seats(spec, resolve_player, remote), on_events)
+        except BaseException:
+            await broadcast.end(None)
+            raise
+    await broadcast.end(outcome.result)
+    return outcome
+
+
+def execute(match_id: int, recorder: Recorder | None = None) -> str:
+    """Run one match to the end; returns what happened (finished, error, skipped, superseded).
+
+    With a ``recorder``, the result is handed to it to write and the answer is "played".
+    """
+    owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    with _database():
+        if not services.claim(match_id, owner):
+            return "skipped"
+        spec = match_spec(match_id)
+    lease = Lease(match_id, owner)
+    try:
+        outcome = (play_remote if spec.remote else _play_sandboxed)(spec, lease)
     except LeaseLost:
         return "superseded"
-    except SandboxError as error:
-        services.fail(match_id, owner, str(error), error.detail)
+    except PlayFailed as error:
+        with _database():
+            services.fail(match_id, owner, str(error), error.detail)
         return "error"
-    return "finished" if services.record(match_id, owner, outcome) else "superseded"
+    if recorder is not None:
+        recorder.submit(match_id, owner, outcome)
+        return "played"
+    with _database():
+        recorded = services.record(match_id, owner, outcome)
+    return "finished" if recorded else "superseded"

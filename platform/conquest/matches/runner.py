@@ -1,36 +1,43 @@
 """Plays one match to its end through the seat interface, with deadlines and time banks.
 
 No database here: the runner takes a :class:`MatchSpec` and returns an :class:`Outcome`, so it
-runs the same in the worker's sandbox process, in the benchmark and in tests.
+runs the same in the worker's sandbox process, in the benchmark and in tests. A seat's
+``decide`` is a coroutine: :func:`run_async` plays on an event loop (remote matches share
+one), and :func:`run` plays without one when no seat waits (house bots).
 
 Time control: a decision may take ``decision_seconds``; beyond that it draws on the seat's
-``time_bank_seconds`` for the match. A decision later than both, a bot that raises, or an
-illegal action is a **fault**: the game's default action is played instead
+``time_bank_seconds`` for the match. The time charged is what the seat reports
+(``Seat.spent``): the wall-clock time of the decision for a house bot, the think time the
+gateway measured for a remote bot (its network excluded). A decision later than both, a bot
+that raises, or an illegal action is a **fault**: the game's default action is played instead
 (``GameInfo.default_action``: pass or end the phase when allowed). At ``max_faults`` faults the
 seat **forfeits**: every later decision of it is the default action, and it is ranked below
-every seat that did not forfeit, with the code of its last fault.
+every seat that did not forfeit, with the code of its last fault. A remote bot that stays
+disconnected for the whole grace period forfeits at once (code ``disconnect``).
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from conquest.matches.seats import HouseSeat, Seat, SeatFault
-from engines.core import Action, IllegalAction, Result
+from engines.core import Action, Event, IllegalAction, Result
 from engines.registry import get_game
 from engines.replay import start
 
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who sits in one seat: a display name, the version's kind and its house player."""
+    """Who sits in one seat: a display name, the version's kind, its house player (house)
+    or its bot (remote)."""
 
     name: str
     kind: str
     player: str = ""
+    bot_id: int = 0
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,11 @@ class MatchSpec:
     decision_seconds: float = 1.0
     time_bank_seconds: float = 10.0
     max_faults: int = 3
+
+    @property
+    def remote(self) -> bool:
+        """Does a remote bot sit in one of the seats?"""
+        return any(s.kind == "remote" for s in self.seats)
 
 
 @dataclass
@@ -97,25 +109,77 @@ def final_placements(result: Result, forfeited: set[int]) -> list[int]:
 class _Absent(Seat):
     """The seat of a bot withdrawn before the match (kind ``forfeit``): never asked."""
 
-    def decide(self, observation: Any, legal_actions: tuple[Action, ...], seconds: float) -> Action:
+    async def decide(
+        self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
+    ) -> Action:
         raise SeatFault("forfeit", "withdrawn")
 
 
-def build_seats(spec: MatchSpec, resolve: Callable[[str], type]) -> list[Seat]:
-    """A Seat per seat; house players are seeded from the match seed and their seat number."""
+def build_seats(
+    spec: MatchSpec,
+    resolve: Callable[[str], type],
+    remote: Callable[[int], Seat] | None = None,
+) -> list[Seat]:
+    """A Seat per seat; house players are seeded from the match seed and their seat number,
+    ``remote(seat)`` seats a remote bot."""
     seats: list[Seat] = []
     for i, s in enumerate(spec.seats):
         if s.kind == "house":
             seats.append(HouseSeat(resolve(s.player)(seed=spec.seed * 16 + i)))
         elif s.kind == "forfeit":
             seats.append(_Absent())
+        elif s.kind == "remote" and remote is not None:
+            seats.append(remote(i))
         else:
             raise ValueError(f"seat {i}: no way to seat a {s.kind!r} bot in this worker")
     return seats
 
 
-def run(spec: MatchSpec, seats: Sequence[Seat]) -> Outcome:
-    """Play ``spec`` with ``seats`` to the end. Engine errors propagate; bot faults don't."""
+def run(
+    spec: MatchSpec,
+    seats: Sequence[Seat],
+    on_events: Callable[[Sequence[Event]], None] | None = None,
+) -> Outcome:
+    """Play ``spec`` with seats that never wait for I/O (house bots) to the end, without an
+    event loop: :func:`run_async` stepped once, as none of its awaits suspends."""
+    play = run_async(spec, seats, on_events)
+    try:
+        play.send(None)
+    except StopIteration as end:
+        return end.value
+    play.close()
+    raise RuntimeError("a seat waited for I/O: play this match with run_async on a loop")
+
+
+async def run_async(
+    spec: MatchSpec,
+    seats: Sequence[Seat],
+    on_events: Callable[[Sequence[Event]], None] | None = None,
+) -> Outcome:
+    """Play ``spec`` with ``seats`` to the end. Engine errors propagate; bot faults don't.
+
+    ``on_events`` gets the creation's events, then each action's; it may raise to stop the
+    match. The seats are closed however the match ends.
+    """
+    try:
+        outcome = await _play(spec, seats, on_events or (lambda events: None))
+    except BaseException:
+        for s in seats:
+            s.close(None, [])
+        raise
+    for s in seats:
+        s.close(outcome.result, outcome.seats)
+    outcome.log.extend(_notes(seats, range(len(seats)), outcome.steps))
+    return outcome
+
+
+def _notes(seats: Sequence[Seat], which: Iterable[int], step: int) -> list[str]:
+    return [f"step {step}: {line}" for i in which for line in seats[i].notes()]
+
+
+async def _play(
+    spec: MatchSpec, seats: Sequence[Seat], on_events: Callable[[Sequence[Event]], None]
+) -> Outcome:
     game = get_game(spec.game)
     if game.engine_version != spec.engine_version:
         raise EngineMismatch(
@@ -131,6 +195,7 @@ def run(spec: MatchSpec, seats: Sequence[Seat]) -> Outcome:
         players=tuple(s.name for s in spec.seats),
     )
     match = recorder.match
+    on_events(match.setup_events)
     outcomes = [SeatOutcome() for _ in spec.seats]
     bank = [spec.time_bank_seconds] * len(spec.seats)
     forfeited = {i for i, s in enumerate(spec.seats) if s.kind == "forfeit"}
@@ -138,11 +203,11 @@ def run(spec: MatchSpec, seats: Sequence[Seat]) -> Outcome:
         outcomes[seat].code = "forfeit"
     log: list[str] = [f"seat {seat} forfeits: withdrawn before the start" for seat in forfeited]
 
-    def fault(seat: int, code: str, reason: str) -> None:
+    def fault(seat: int, code: str, reason: str, forfeit: bool = False) -> None:
         out = outcomes[seat]
         out.faults += 1
         log.append(f"step {len(recorder.actions)}: seat {seat} {code} ({reason}); default action")
-        if out.faults >= spec.max_faults and seat not in forfeited:
+        if (forfeit or out.faults >= spec.max_faults) and seat not in forfeited:
             forfeited.add(seat)
             out.code = code
             log.append(f"seat {seat} forfeits after {out.faults} faults")
@@ -154,31 +219,34 @@ def run(spec: MatchSpec, seats: Sequence[Seat]) -> Outcome:
         if seat not in forfeited:
             began = time.perf_counter()
             try:
-                action = seats[seat].decide(
+                action = await seats[seat].decide(
                     match.observation(seat), legal, spec.decision_seconds + bank[seat]
                 )
             except SeatFault as error:
-                fault(seat, error.code, error.reason)
-            spent = time.perf_counter() - began
+                fault(seat, error.code, error.reason, error.forfeit)
+            spent = seats[seat].spent(time.perf_counter() - began)
             outcomes[seat].time_used += spent
             bank[seat] = max(0.0, bank[seat] - max(0.0, spent - spec.decision_seconds))
+            log.extend(_notes(seats, [seat], len(recorder.actions)))
         if action is not None:
+            reason = ""
             if not isinstance(action, game.action_types):
-                fault(seat, "illegal", f"{action!r} is not an action of {spec.game}")
+                reason = f"{action!r} is not an action of {spec.game}"
             else:
                 try:
-                    recorder.apply(seat, action)
-                    continue
+                    on_events(recorder.apply(seat, action))
                 except IllegalAction as error:
-                    fault(seat, "illegal", error.reason)
-        recorder.apply(seat, game.default_action(legal))
+                    reason = error.reason
+            seats[seat].judged("illegal" if reason else "", reason)
+            if not reason:
+                continue
+            fault(seat, "illegal", reason)
+        on_events(recorder.apply(seat, game.default_action(legal)))
 
     result = match.result()
     for seat, place in enumerate(final_placements(result, forfeited)):
         outcomes[seat].placement = place
         outcomes[seat].score = float(result.scores[seat])
-    for s in seats:
-        s.close(result)
     return Outcome(
         result=result,
         seats=outcomes,

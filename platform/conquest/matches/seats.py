@@ -1,36 +1,68 @@
 """The seat interface: how the match runner asks one seat for a decision.
 
-Every kind of player sits behind :class:`Seat`: house bots in the worker's process now, remote
-bots through the gateway later. A seat raises :class:`SeatFault` when it fails to decide; the
-runner then plays the default action and counts a fault (see ``runner.py``).
+Every kind of player sits behind :class:`Seat`: house bots in the worker's process
+(:class:`HouseSeat`), remote bots through the gateway (:class:`RemoteSeat`). A seat raises
+:class:`SeatFault` when it fails to decide; the runner then plays the default action and
+counts a fault (see ``runner.py``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import signal
+import threading
+import time
 from abc import ABC, abstractmethod
-from typing import Any
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
+from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
+from bots.protocol.arena.v1 import bot_pb2 as pb
+from bots.protocol.wire import WireError, codec
+from conquest.gateway.routing import Link, Unreachable
 from engines.core import Action, Result
+
+if TYPE_CHECKING:
+    from conquest.matches.runner import MatchSpec, SeatOutcome
 
 
 class SeatFault(Exception):
-    """A seat failed to decide; ``code`` is a MatchSeat code (timeout, crash, disconnect)."""
+    """A seat failed to decide; ``code`` is a MatchSeat code (timeout, crash, illegal,
+    disconnect). With ``forfeit`` the seat forfeits at once, whatever its fault count."""
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, *, forfeit: bool = False) -> None:
         super().__init__(f"{code}: {reason}")
         self.code = code
         self.reason = reason
+        self.forfeit = forfeit
 
 
 class Seat(ABC):
     """One seat's decision maker, as the runner sees it."""
 
     @abstractmethod
-    def decide(self, observation: Any, legal_actions: tuple[Action, ...], seconds: float) -> Action:
-        """An action within ``seconds``, or SeatFault."""
+    async def decide(
+        self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
+    ) -> Action:
+        """An action within ``seconds``, or SeatFault. A coroutine: a remote seat awaits its
+        bot on the event loop of remote matches; without a loop, a house seat never
+        suspends."""
 
-    def close(self, result: Result | None) -> None:  # noqa: B027 - optional hook
+    def spent(self, wall_seconds: float) -> float:
+        """The time to charge for the last decision, which took ``wall_seconds`` here."""
+        return wall_seconds
+
+    def judged(self, code: str, reason: str) -> None:  # noqa: B027 - optional hook
+        """What became of the action :meth:`decide` returned: played when ``code`` is
+        empty, else refused (``illegal``) for ``reason``."""
+
+    def notes(self) -> list[str]:
+        """Lines the player wrote for the match log since the last call."""
+        return []
+
+    def close(self, result: Result | None, outcomes: Sequence[SeatOutcome]) -> None:  # noqa: B027
         """The match is over (``result`` is None when it stopped on an error)."""
 
 
@@ -43,25 +75,151 @@ def _overtime(signum, frame):
     raise _Overtime
 
 
+@contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """Interrupt the block after ``seconds`` with _Overtime (main thread only, else nothing)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _overtime)
+    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 class HouseSeat(Seat):
     """A house player (``act(observation, legal_actions)``) run in this process.
 
-    The time limit is a real-time interval timer, so the runner must be the main thread of
-    its process (the match sandbox is).
+    Without an event loop (the match sandbox) it decides at once, and in the main thread a
+    real-time interval timer interrupts a player that overruns its time. On a loop (remote
+    matches) it decides in a thread of the loop's pool, so that the loop's other matches go
+    on meanwhile, and, as signals cannot reach that thread, the decision is measured after
+    the fact: late is a timeout all the same, but a player that never returns holds its
+    match.
     """
 
     def __init__(self, player: Any) -> None:
         self.player = player
 
-    def decide(self, observation: Any, legal_actions: tuple[Action, ...], seconds: float) -> Action:
-        previous = signal.signal(signal.SIGALRM, _overtime)
-        signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
+    async def decide(
+        self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
+    ) -> Action:
         try:
-            return self.player.act(observation, legal_actions)
+            asyncio.get_running_loop()
+        except RuntimeError:  # no loop: runner.run
+            return self._decide(observation, legal_actions, seconds)
+        return await asyncio.to_thread(self._decide, observation, legal_actions, seconds)
+
+    def _decide(
+        self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
+    ) -> Action:
+        began = time.perf_counter()
+        try:
+            with _alarm(seconds):
+                action = self.player.act(observation, legal_actions)
         except _Overtime:
             raise SeatFault("timeout", f"no decision within {seconds:.3f} s") from None
         except Exception as error:
             raise SeatFault("crash", f"{type(error).__name__}: {error}") from error
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+        if time.perf_counter() - began > seconds:
+            raise SeatFault("timeout", f"no decision within {seconds:.3f} s")
+        return action
+
+
+class RemoteSeat(Seat):
+    """A remote bot, through the gateway holding its stream (``gateway/routing.py``).
+
+    The bot is charged the think time the gateway measured (its network's round trip
+    excluded), not the time the request took here. A late, oversized or malformed answer is
+    a fault (``timeout``, ``illegal``, ``illegal``); a bot not connected for the whole grace
+    period forfeits at once (``disconnect``). ``requests`` numbers the match's decisions
+    (shared by its remote seats). It decides on the event loop of remote matches.
+    """
+
+    def __init__(self, link: Link, spec: MatchSpec, seat: int, requests: Iterator[int]) -> None:
+        self.link = link
+        self.spec = spec
+        self.seat = seat
+        self.requests = requests
+        self.codec = codec(spec.game)
+        self.request_id = 0
+        self.charged = 0.0
+
+    def _started(self, observation: Any) -> pb.MatchStarted:
+        spec = self.spec
+        return pb.MatchStarted(
+            match_id=self.link.match_id,
+            game=spec.game,
+            variant=spec.variant,
+            seat=self.seat,
+            players=[pb.Player(seat=i, name=s.name) for i, s in enumerate(spec.seats)],
+            time_control=pb.TimeControl(
+                decision_seconds=spec.decision_seconds,
+                time_bank_seconds=spec.time_bank_seconds,
+                max_faults=spec.max_faults,
+            ),
+            setup=self.codec.encode_setup(observation),
+            options_json=json.dumps(spec.options),
+        )
+
+    async def decide(
+        self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
+    ) -> Action:
+        if self.link.started is None:
+            self.link.started = self._started(observation)
+        self.request_id = next(self.requests)
+        decision = pb.DecisionRequest(
+            match_id=self.link.match_id,
+            request_id=self.request_id,
+            seat=self.seat,
+            observation=self.codec.encode_observation(observation),
+            legal_actions=self.codec.encode_actions(legal_actions),
+            decision_seconds=self.spec.decision_seconds,
+            time_bank_seconds=max(0.0, seconds - self.spec.decision_seconds),
+        )
+        self.charged = 0.0
+        try:
+            reply = await self.link.ask(decision, seconds)
+        except Unreachable as error:
+            raise SeatFault("disconnect", str(error), forfeit=True) from None
+        self.charged = reply.think_seconds
+        if reply.status == gw.DeliverReply.TIMEOUT:
+            raise SeatFault("timeout", f"no action within {seconds:.3f} s")
+        if reply.status == gw.DeliverReply.OVERSIZED:
+            raise SeatFault("illegal", "an oversized answer")
+        try:
+            return self.codec.decode_action(reply.action)
+        except WireError as error:
+            self.judged("malformed", str(error))
+            raise SeatFault("illegal", f"malformed action: {error}") from None
+
+    def spent(self, wall_seconds: float) -> float:
+        return self.charged
+
+    def judged(self, code: str, reason: str) -> None:
+        result = pb.ActionResult(
+            match_id=self.link.match_id,
+            request_id=self.request_id,
+            accepted=not code,
+            code=code,
+            reason=reason,
+        )
+        self.link.tell(result)
+
+    def notes(self) -> list[str]:
+        return [f"seat {self.seat} bot log: {line}" for line in self.link.take_logs()]
+
+    def close(self, result: Result | None, outcomes: Sequence[SeatOutcome]) -> None:
+        ended = pb.MatchEnded(match_id=self.link.match_id)
+        if result is None:
+            ended.reason, ended.detail = "error", "the match stopped on an infrastructure error"
+        else:
+            ended.reason, ended.detail = result.reason, result.detail
+            ended.results.extend(
+                pb.SeatResult(seat=i, placement=o.placement, score=o.score, code=o.code)
+                for i, o in enumerate(outcomes)
+            )
+        self.link.finish(ended)

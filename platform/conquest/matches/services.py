@@ -8,6 +8,7 @@ records nothing.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import zlib
 from datetime import timedelta
@@ -16,15 +17,28 @@ from celery import current_app
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
+from conquest import sql
+from conquest.bots.models import BotVersion
 from conquest.bots.services import freeze_versions
 from conquest.leagues.models import Entry, League
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.runner import Outcome
+from conquest.matches.signals import match_ended
+from conquest.ratings.maths import Rating
 from conquest.ratings.services import rate_match
 
+logger = logging.getLogger(__name__)
 RUN_MATCH = "conquest.matches.tasks.run_match"
+# Broker priority of a match's message; lower is served first (Redis's convention, which the
+# folder broker follows): tournament matches before ladder matches and challenges.
+PRIORITY = {Match.Origin.TOURNAMENT: 0}
+LATER = 6
+# The queue of matches with a remote seat: played in threads by workers started with
+# ``--pool threads -Q remote`` (execution.py); the others go to the default queue.
+REMOTE_QUEUE = "remote"
 
 
 def _stamp(text: str) -> str:
@@ -62,52 +76,85 @@ def schedule(
 
 
 def enqueue(match_ids: list[int]) -> None:
-    """Mark scheduled (or lapsed) matches queued and send them to the workers after commit."""
+    """Mark scheduled (or lapsed) matches queued and send them to the workers after commit:
+    a match with a remote seat to the ``remote`` queue, the others to the default one."""
     now = timezone.now()
     Match.objects.filter(pk__in=match_ids).update(status=Match.Status.QUEUED, queued_at=now)
+    origins = dict(Match.objects.filter(pk__in=match_ids).values_list("pk", "origin"))
+    remote = set(
+        MatchSeat.objects.filter(
+            match_id__in=match_ids, entry__version__kind=BotVersion.Kind.REMOTE
+        ).values_list("match_id", flat=True)
+    )
     for match_id in match_ids:
-        transaction.on_commit(lambda m=match_id: current_app.send_task(RUN_MATCH, args=[m]))
+        options = {"priority": PRIORITY.get(origins.get(match_id), LATER)}
+        if match_id in remote:
+            options["queue"] = REMOTE_QUEUE
+        transaction.on_commit(
+            lambda m=match_id, o=options: current_app.send_task(RUN_MATCH, args=[m], **o)
+        )
 
 
-def claim(match_id: int, owner: str) -> Match | None:
-    """Take the match for ``owner`` with a fresh lease, if it is queued or its lease lapsed."""
+def _ended(match_id: int, status: str) -> None:
+    """Send ``match_ended`` once the transaction commits."""
+    transaction.on_commit(
+        lambda: _log_failures(match_ended.send_robust(Match, match_id=match_id, status=status))
+    )
+
+
+def _log_failures(responses) -> None:
+    for receiver, response in responses:
+        if isinstance(response, Exception):
+            logger.error("match_ended receiver %s failed", receiver, exc_info=response)
+
+
+def claim(match_id: int, owner: str) -> bool:
+    """Take the match for ``owner`` with a fresh lease, if it is queued or its lease lapsed.
+
+    One conditional UPDATE: of two workers claiming at once, exactly one matches its WHERE.
+    """
     now = timezone.now()
-    lease = timedelta(seconds=settings.ARENA["LEASE_SECONDS"])
+    expires = now + timedelta(seconds=settings.ARENA["LEASE_SECONDS"])
+    claimed = sql.execute(
+        "UPDATE matches_match SET status = %s, attempts = attempts + 1, lease_owner = %s,"
+        " lease_expires_at = %s, started_at = %s,"
+        " log = log || %s || CAST(attempts + 1 AS TEXT) || %s"
+        " WHERE id = %s AND attempts < %s"
+        " AND (status = %s OR (status = %s AND lease_expires_at < %s))",
+        [
+            Match.Status.RUNNING,
+            owner,
+            sql.moment(expires),
+            sql.moment(now),
+            _stamp("attempt").rstrip("\n") + " ",
+            f" claimed by {owner}\n",
+            match_id,
+            settings.ARENA["MAX_ATTEMPTS"],
+            Match.Status.QUEUED,
+            Match.Status.RUNNING,
+            sql.moment(now),
+        ],
+    )
+    if not claimed:
+        _give_up(match_id, now)
+    return bool(claimed)
+
+
+def _give_up(match_id: int, now) -> None:
+    """End in error a takeable match that used up its attempts (its workers kept vanishing)."""
     with transaction.atomic():
         match = (
-            Match.objects.select_for_update(of=("self",))
-            .select_related("league")
-            .defer("replay")
-            .filter(pk=match_id)
+            Match.objects.select_for_update()
+            .filter(
+                Q(status=Match.Status.QUEUED)
+                | Q(status=Match.Status.RUNNING, lease_expires_at__lt=now),
+                pk=match_id,
+                attempts__gte=settings.ARENA["MAX_ATTEMPTS"],
+            )
             .first()
         )
-        if match is None:
-            return None
-        takeable = match.status == Match.Status.QUEUED or (
-            match.status == Match.Status.RUNNING and match.lease_expires_at < now
-        )
-        if not takeable:
-            return None
-        if match.attempts >= settings.ARENA["MAX_ATTEMPTS"]:
+        if match is not None:
             _error(match, f"gave up after {match.attempts} attempts (workers lost)", "")
-            return None
-        match.status = Match.Status.RUNNING
-        match.attempts += 1
-        match.lease_owner = owner
-        match.lease_expires_at = now + lease
-        match.started_at = now
-        match.log += _stamp(f"attempt {match.attempts} claimed by {owner}")
-        match.save(
-            update_fields=[
-                "status",
-                "attempts",
-                "lease_owner",
-                "lease_expires_at",
-                "started_at",
-                "log",
-            ]
-        )
-        return match
 
 
 def renew(match_id: int, owner: str) -> bool:
@@ -120,48 +167,71 @@ def renew(match_id: int, owner: str) -> bool:
     )
 
 
-def _upsert(model, rows: list, fields: list[str]) -> None:
-    """Update ``fields`` of existing ``rows`` in one statement (INSERT … ON CONFLICT UPDATE)."""
-    model.objects.bulk_create(
-        rows, update_conflicts=True, unique_fields=["pk"], update_fields=fields
-    )
-
-
 def record(match_id: int, owner: str, outcome: Outcome) -> bool:
     """Write result, replay and rating update in one transaction, once; False if not ours."""
     with transaction.atomic():
-        league_id = Match.objects.values_list("league_id", flat=True).get(pk=match_id)
-        league = League.objects.select_for_update().get(pk=league_id)
-        match = Match.objects.select_for_update().defer("replay").get(pk=match_id)
-        match.league = league
-        if match.status != Match.Status.RUNNING or match.lease_owner != owner:
+        # Locks the match and its league: the league's lock orders its rated results.
+        found = sql.rows(
+            "SELECT m.status, m.lease_owner, m.rated, l.id, l.rated_count, l.elo_k"
+            " FROM matches_match m JOIN leagues_league l ON l.id = m.league_id"
+            " WHERE m.id = %s" + sql.for_update(),
+            [match_id],
+        )
+        status, lease_owner, rated, league_id, rated_count, elo_k = found[0]
+        if status != Match.Status.RUNNING or lease_owner != owner:
             return False
-        # Read after the league lock: every rating write of the league happens under it.
-        seats = list(match.seats.select_related("entry__version").order_by("seat"))
-        for seat, result in zip(seats, outcome.seats, strict=True):
-            seat.placement = result.placement
-            seat.score = result.score
-            seat.code = result.code
-            seat.faults = result.faults
-            seat.time_used = result.time_used
-        _upsert(MatchSeat, seats, ["placement", "score", "code", "faults", "time_used"])
-        match.status = Match.Status.FINISHED
-        match.finished_at = timezone.now()
-        match.end_reason = outcome.result.reason
-        match.steps = outcome.steps
-        match.replay = zlib.compress(outcome.replay_json.encode(), 6)
-        match.lease_expires_at = None
-        match.log += "".join(_stamp(line) for line in outcome.log)
-        match.log += _stamp(
+        # Read under the league lock: every rating write of the league happens under it.
+        seats = sql.rows(
+            "SELECT s.id, e.id, e.elo, e.mu, e.sigma, v.id, v.first_played_at"
+            " FROM matches_matchseat s JOIN leagues_entry e ON e.id = s.entry_id"
+            " JOIN bots_botversion v ON v.id = e.version_id"
+            " WHERE s.match_id = %s ORDER BY s.seat",
+            [match_id],
+        )
+        sql.execute_many(
+            "UPDATE matches_matchseat SET placement = %s, score = %s, code = %s, faults = %s,"
+            " time_used = %s WHERE id = %s",
+            [
+                (r.placement, r.score, r.code, r.faults, r.time_used, seat[0])
+                for seat, r in zip(seats, outcome.seats, strict=True)
+            ],
+        )
+        rated_seq = None
+        if rated:
+            rated_seq = rated_count + 1
+            rate_match(
+                league_id,
+                match_id,
+                rated_seq,
+                elo_k,
+                [
+                    (seat[1], Rating(*seat[2:5]), r.placement)
+                    for seat, r in zip(seats, outcome.seats, strict=True)
+                ],
+            )
+        log = "".join(_stamp(line) for line in outcome.log) + _stamp(
             f"finished: {outcome.result.reason}, {outcome.steps} steps "
             f"in {outcome.seconds:.3f} s of play"
         )
-        if match.rated:
-            rate_match(match, seats)
-        match.save()
-        unfrozen = [seat.entry.version_id for seat in seats if not seat.entry.version.frozen]
+        sql.execute(
+            "UPDATE matches_match SET status = %s, finished_at = %s, end_reason = %s,"
+            " steps = %s, replay = %s, lease_expires_at = NULL, rated_seq = %s,"
+            " log = log || %s WHERE id = %s",
+            [
+                Match.Status.FINISHED,
+                sql.moment(timezone.now()),
+                outcome.result.reason[:200],
+                outcome.steps,
+                zlib.compress(outcome.replay_json.encode(), 6),
+                rated_seq,
+                log,
+                match_id,
+            ],
+        )
+        unfrozen = [seat[5] for seat in seats if seat[6] is None]
         if unfrozen:
             freeze_versions(unfrozen)
+        _ended(match_id, Match.Status.FINISHED)
         return True
 
 
@@ -172,6 +242,7 @@ def _error(match: Match, message: str, detail: str) -> None:
     match.lease_expires_at = None
     match.log += _stamp(f"infrastructure error: {message}") + detail
     match.save()
+    _ended(match.pk, Match.Status.ERROR)
 
 
 def fail(match_id: int, owner: str, message: str, detail: str = "") -> bool:
@@ -221,6 +292,7 @@ def cancel(match: Match, *, why: str = "cancelled by an admin") -> bool:
         match.lease_expires_at = None
         match.log += _stamp(why)
         match.save()
+        _ended(match.pk, Match.Status.CANCELLED)
         return True
 
 

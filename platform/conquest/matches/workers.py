@@ -13,19 +13,29 @@ PLATFORM = Path(__file__).resolve().parents[2]
 
 
 class WorkerProcess:
-    """One ``celery worker --pool solo`` process: it runs one match at a time.
+    """One ``celery worker`` process: by default ``--pool solo`` on the default queue, one
+    match at a time; with ``remote`` set, ``--pool threads --concurrency remote -Q remote``,
+    which plays up to that many matches with remote bots at once (``execution.py``).
 
     ``beat`` embeds the periodic scheduler (matchmaking, requeueing): give it to one worker
     only. ``env`` overrides the environment (e.g. DATABASE_URL, BROKER_URL, ARENA_*).
     """
 
     def __init__(
-        self, name: str, log: Path, *, beat: Path | None = None, env: dict | None = None
+        self,
+        name: str,
+        log: Path,
+        *,
+        beat: Path | None = None,
+        env: dict | None = None,
+        remote: int = 0,
     ) -> None:
         self.name = name
         self.log = log
+        pool = ["--pool", "threads", "--concurrency", str(remote), "-Q", "remote"]
         command = [
-            sys.executable, "-m", "celery", "-A", "conquest", "worker", "--pool", "solo",
+            sys.executable, "-m", "celery", "-A", "conquest", "worker",
+            *(pool if remote else ["--pool", "solo"]),
             "-n", f"{name}@%h", "--without-gossip", "--without-mingle", "-l", "info",
         ]  # fmt: skip
         if beat is not None:

@@ -1,0 +1,1 @@
+"""Generated code of the ``arena`` protobuf packages (``scripts/protos``)."""

@@ -1,0 +1,1 @@
+"""Generated code of the platform's internal ``arena.internal`` protobuf packages."""

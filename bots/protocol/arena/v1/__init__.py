@@ -1,0 +1,1 @@
+"""Generated code of ``proto/arena/v1`` (``scripts/protos``; never edit by hand)."""

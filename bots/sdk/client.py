@@ -1,0 +1,335 @@
+"""The bot's side of the protocol: one gRPC stream to the platform, every match on it.
+
+:class:`Client` connects with the bot's token, says Hello and plays each match it is seated in
+with a new instance of the bot's class (``act(observation, legal_actions)``, constructed with
+``seed=``), several matches at once: each ``act`` runs in a thread, so the other matches and
+the pings go on meanwhile. A dropped connection is opened again with exponential backoff;
+the platform then resumes the running matches (MatchStarted with ``resumed``), which keep
+their instances. A refusal (a wrong token) ends it with :class:`PlatformRefused`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import Any
+
+import grpc
+from tenacity import AsyncRetrying, before_sleep_log, retry_if_exception_type
+from tenacity import wait_exponential_jitter as backoff
+
+from bots.protocol import PROTOCOL_VERSION
+from bots.protocol.arena.v1 import bot_pb2 as pb
+from bots.protocol.arena.v1.bot_pb2_grpc import BotServiceStub
+from bots.protocol.wire import GameCodec, WireError, codec
+from bots.sdk.matchlog import LOGGER, deciding_in
+from engines.core import EngineError
+
+SDK_NAME = "conquest-arena-python"
+REFUSALS = frozenset(
+    {
+        grpc.StatusCode.UNAUTHENTICATED,
+        grpc.StatusCode.PERMISSION_DENIED,
+        grpc.StatusCode.INVALID_ARGUMENT,
+        grpc.StatusCode.UNIMPLEMENTED,
+    }
+)
+"""Call statuses that retrying cannot cure: a wrong token, a Hello or an address refused."""
+
+
+def sdk_version() -> str:
+    """The installed version of this SDK (the ``conquest-arena`` distribution)."""
+    try:
+        return metadata.version("conquest-arena")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+class PlatformRefused(Exception):
+    """The platform refused the bot (wrong or revoked token, another protocol version):
+    connecting again would not help."""
+
+
+class ConnectionLost(Exception):
+    """The stream failed before the platform welcomed the bot; retried with backoff."""
+
+
+@dataclass
+class SeatPlay:
+    """The bot in one seat of one match: its own player instance and the match's setup."""
+
+    started: pb.MatchStarted
+    player: Any
+    codec: GameCodec
+    setup: dict[str, Any]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    latest: int = 0  # the newest request id received: older ones are not answered any more
+    reply: pb.ActionReply | None = None  # the last reply, sent again if its request is
+    reply_connection: int = 0  # the connection it was sent on
+
+
+class Client:
+    """Plays the matches of the bot whose ``token`` it holds, at ``address`` (host:port)."""
+
+    def __init__(
+        self,
+        player_class: type,
+        token: str,
+        address: str,
+        *,
+        max_matches: int = 1,
+        secure: bool = False,
+        inline: bool = False,
+        max_backoff_seconds: float = 30.0,
+    ) -> None:
+        self.player_class = player_class
+        self.token = token
+        self.address = address
+        self.max_matches = max_matches
+        self.secure = secure
+        self.inline = inline
+        """Call ``act`` on the event loop instead of a thread: less latency for bots that
+        decide in microseconds, but pings and other matches wait while one decides."""
+        self.max_backoff_seconds = max_backoff_seconds
+        self.matches: dict[tuple[int, int], SeatPlay] = {}
+        """The seats being played, by (match id, seat)."""
+        self.welcome: pb.Welcome | None = None
+        self.connections = 0
+        """Connections the platform welcomed so far."""
+        self._call: Any = None
+        self._write = asyncio.Lock()
+        self._stopping = asyncio.Event()
+        self._tasks: set[asyncio.Task] = set()
+        self._executor = ThreadPoolExecutor(max_matches, thread_name_prefix="bot-act")
+
+    async def run(self) -> None:
+        """Play until :meth:`stop` is called; raises PlatformRefused on a refusal."""
+        stopping = asyncio.create_task(self._stopping.wait())
+        playing = asyncio.create_task(self._reconnecting())
+        try:
+            done, _ = await asyncio.wait({stopping, playing}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (stopping, playing, *self._tasks):
+                task.cancel()
+            await asyncio.gather(stopping, playing, *self._tasks, return_exceptions=True)
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        if playing in done:
+            playing.result()  # it ends only by raising: PlatformRefused
+
+    def stop(self) -> None:
+        """Close the stream and end :meth:`run` (fine from a signal handler)."""
+        self._stopping.set()
+
+    # -- connection ------------------------------------------------------------------
+
+    async def _reconnecting(self) -> None:
+        while True:  # a fresh backoff after every connection the platform welcomed
+            retrying = AsyncRetrying(
+                retry=retry_if_exception_type(ConnectionLost),
+                wait=backoff(multiplier=0.1, max=self.max_backoff_seconds, jitter=0.5),
+                before_sleep=before_sleep_log(LOGGER, logging.WARNING),
+            )
+            await retrying(self._connection)
+
+    async def _connection(self) -> None:
+        """One connection: Hello, Welcome, then every message until the stream ends."""
+        metadata = (("authorization", f"Bot {self.token}"),)
+        async with self._channel() as channel:
+            call = BotServiceStub(channel).Connect(metadata=metadata)
+            try:
+                await call.write(pb.BotMessage(hello=self._hello()))
+                first = await call.read()
+                if first is grpc.aio.EOF:
+                    raise ConnectionLost("the platform closed the stream before its Welcome")
+                self._welcomed(first, call)
+                while (message := await call.read()) is not grpc.aio.EOF:
+                    self._handle(message)
+                LOGGER.warning("the platform closed the stream; connecting again")
+            except grpc.aio.AioRpcError as error:
+                status = f"{error.code().name}: {error.details()}"
+                if error.code() in REFUSALS:
+                    raise PlatformRefused(f"the platform refused the bot ({status})") from None
+                if self._call is not call:
+                    raise ConnectionLost(status) from None
+                LOGGER.warning("connection lost (%s); connecting again", status)
+            finally:
+                self._call = None
+
+    def _channel(self) -> grpc.aio.Channel:
+        if self.secure:
+            return grpc.aio.secure_channel(self.address, grpc.ssl_channel_credentials())
+        return grpc.aio.insecure_channel(self.address)
+
+    def _hello(self) -> pb.Hello:
+        return pb.Hello(
+            protocol_version=PROTOCOL_VERSION,
+            sdk_name=SDK_NAME,
+            sdk_version=sdk_version(),
+            max_matches=self.max_matches,
+        )
+
+    def _welcomed(self, message: pb.ServerMessage, call: Any) -> None:
+        if message.WhichOneof("message") != "welcome":
+            raise PlatformRefused(f"expected a Welcome, got {message.WhichOneof('message')}")
+        welcome = message.welcome
+        if welcome.protocol_version != PROTOCOL_VERSION:
+            raise PlatformRefused(
+                f"the platform speaks protocol {welcome.protocol_version}, this SDK "
+                f"{PROTOCOL_VERSION}: upgrade the SDK"
+            )
+        self.welcome, self._call = welcome, call
+        self.connections += 1
+        LOGGER.info(
+            "connected to %s as %s (bot %d), up to %d matches at once",
+            self.address,
+            welcome.bot_name,
+            welcome.bot_id,
+            welcome.limits.max_matches,
+        )
+
+    async def _send(self, message: pb.BotMessage) -> None:
+        call = self._call
+        if call is None:  # between connections: the platform asks again for what it needs
+            return
+        async with self._write:
+            try:
+                await call.write(message)
+            except (grpc.RpcError, asyncio.InvalidStateError) as error:
+                LOGGER.debug("not sent, the connection is closing: %s", error)
+
+    def _spawn(self, work: Coroutine) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- messages --------------------------------------------------------------------
+
+    def _handle(self, message: pb.ServerMessage) -> None:
+        kind = message.WhichOneof("message")
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:  # a message of a newer protocol revision
+            LOGGER.debug("ignored a message this SDK does not know")
+        else:
+            handler(message)
+
+    def _on_welcome(self, message: pb.ServerMessage) -> None:
+        LOGGER.warning("ignored a second Welcome")
+
+    def _on_ping(self, message: pb.ServerMessage) -> None:
+        self._spawn(self._send(pb.BotMessage(pong=pb.Pong(ping_id=message.ping.ping_id))))
+
+    def _on_match_started(self, message: pb.ServerMessage) -> None:
+        started = message.match_started
+        key = (started.match_id, started.seat)
+        known = self.matches.get(key)
+        if started.resumed and known is not None:
+            known.started = started  # same player instance: it keeps what it learned
+            LOGGER.info("match %d resumed", started.match_id)
+            return
+        try:
+            game = codec(started.game)
+            setup = game.decode_setup(started.setup)
+            player = self.player_class(seed=started.match_id * 1000 + started.seat)
+        except (EngineError, WireError) as error:
+            LOGGER.error("match %d: cannot play it: %s", started.match_id, error)
+            return
+        self.matches[key] = SeatPlay(started, player, game, setup)
+        LOGGER.info(
+            "match %d: %s/%s, seat %d of %d",
+            started.match_id,
+            started.game,
+            started.variant,
+            started.seat,
+            len(started.players),
+        )
+
+    def _on_decision(self, message: pb.ServerMessage) -> None:
+        for result in message.decision.results:
+            self._result(result)
+        self._spawn(self._decide(message.decision))
+
+    def _on_action_result(self, message: pb.ServerMessage) -> None:
+        self._result(message.action_result)
+
+    def _result(self, result: pb.ActionResult) -> None:
+        if not result.accepted:
+            LOGGER.warning(
+                "match %d: action refused (%s): %s", result.match_id, result.code, result.reason
+            )
+
+    def _on_match_ended(self, message: pb.ServerMessage) -> None:
+        ended = message.match_ended
+        for seat in ended.results:
+            if self.matches.pop((ended.match_id, seat.seat), None) is not None:
+                LOGGER.info(
+                    "match %d over (%s): seat %d placed %d",
+                    ended.match_id,
+                    ended.reason,
+                    seat.seat,
+                    seat.placement,
+                )
+
+    def _on_error(self, message: pb.ServerMessage) -> None:
+        error = message.error
+        LOGGER.warning(
+            "platform error %s (match %d): %s", error.code, error.match_id, error.message
+        )
+
+    # -- decisions -------------------------------------------------------------------
+
+    async def _decide(self, request: pb.DecisionRequest) -> None:
+        seat = self.matches.get((request.match_id, request.seat))
+        if seat is None:
+            LOGGER.warning("decision for match %d, which this bot does not play", request.match_id)
+            return
+        seat.latest = max(seat.latest, request.request_id)
+        async with seat.lock:  # one decision of a seat at a time, in order
+            if request.request_id != seat.latest:
+                return  # a newer decision superseded it while it waited
+            if seat.reply is None or seat.reply.request_id != request.request_id:
+                action = await self._act(seat, request)
+                if action is None or request.request_id != seat.latest:
+                    return
+                seat.reply = pb.ActionReply(
+                    match_id=request.match_id, request_id=request.request_id, action=action
+                )
+            elif seat.reply_connection == self.connections:
+                return  # asked again on the connection that already has the answer
+            seat.reply_connection = self.connections
+            await self._send(pb.BotMessage(action=seat.reply))
+
+    async def _act(self, seat: SeatPlay, request: pb.DecisionRequest) -> pb.Action | None:
+        """The bot's action, encoded; None (and a log line) if the bot failed."""
+        try:
+            observation = seat.codec.decode_observation(request.observation, seat.setup)
+            legal = seat.codec.decode_legal_actions(request.legal_actions)
+        except WireError as error:
+            LOGGER.error("match %d: unreadable decision request: %s", request.match_id, error)
+            return None
+        context = contextvars.copy_context()
+        context.run(deciding_in, self._log_sink(request.match_id))
+        loop = asyncio.get_running_loop()
+        try:
+            if self.inline:
+                action = context.run(seat.player.act, observation, legal)
+            else:
+                action = await loop.run_in_executor(
+                    self._executor, context.run, seat.player.act, observation, legal
+                )
+            return seat.codec.encode_action(action)
+        except Exception as error:
+            LOGGER.exception("match %d: the bot failed", request.match_id)
+            self._log_line(request.match_id, f"the bot failed: {type(error).__name__}: {error}")
+            return None
+
+    def _log_sink(self, match_id: int) -> Callable[[str], None]:
+        loop = asyncio.get_running_loop()
+        return lambda text: loop.call_soon_threadsafe(self._log_line, match_id, text)
+
+    def _log_line(self, match_id: int, text: str) -> None:
+        self._spawn(self._send(pb.BotMessage(log=pb.LogLine(match_id=match_id, text=text))))

@@ -1,0 +1,95 @@
+"""The two far ends of ``manage.py bench_gateway``, each run as its own process with
+``python -m conquest.gateway.bench``:
+
+- ``echo-bot ADDRESS``: a bot (token in ``$ARENA_BOT_TOKEN``) that answers every
+  DecisionRequest at once with its first legal action, unread: what remains of a decision's
+  latency is the platform's;
+- ``echo-server``: a bare grpc.aio bidirectional stream that sends every message back,
+  for the reference round trip; it prints its port.
+
+No Django here: the ends are what a bot and a bare gRPC peer are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import time
+
+import grpc
+
+from bots.protocol import PROTOCOL_VERSION
+from bots.protocol.arena.v1 import bot_pb2 as pb
+
+ECHO_METHOD = "/bench.Echo/Stream"
+
+
+async def echo_bot(address: str, token: str) -> None:
+    """Answer every decision with its first legal action until the stream ends."""
+    async with grpc.aio.insecure_channel(address) as channel:
+        connect = channel.stream_stream(
+            "/arena.v1.BotService/Connect",
+            request_serializer=pb.BotMessage.SerializeToString,
+            response_deserializer=pb.ServerMessage.FromString,
+        )
+        call = connect(metadata=(("authorization", f"Bot {token}"),))
+        await call.write(pb.BotMessage(hello=pb.Hello(protocol_version=PROTOCOL_VERSION)))
+        async for message in call:
+            kind = message.WhichOneof("message")
+            if kind == "decision":
+                decision = message.decision
+                reply = pb.ActionReply(
+                    match_id=decision.match_id,
+                    request_id=decision.request_id,
+                    action=decision.legal_actions[0],
+                )
+                await call.write(pb.BotMessage(action=reply))
+            elif kind == "ping":
+                await call.write(pb.BotMessage(pong=pb.Pong(ping_id=message.ping.ping_id)))
+
+
+async def _echo(requests, context):
+    async for data in requests:
+        yield data
+
+
+async def echo_server() -> None:
+    """Serve the bare echo stream on a free loopback port until killed."""
+    server = grpc.aio.server()
+    handler = grpc.stream_stream_rpc_method_handler(_echo)
+    service, method = ECHO_METHOD.strip("/").split("/")
+    server.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler(service, {method: handler}),)
+    )
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    print(f"echo server on port {port}", flush=True)
+    await server.wait_for_termination()
+
+
+class Echo:
+    """A bidirectional stream to the echo server: :meth:`round_trip` times one message."""
+
+    def __init__(self, address: str) -> None:
+        self.channel = grpc.aio.insecure_channel(address)
+        self.call = self.channel.stream_stream(ECHO_METHOD)()
+
+    async def round_trip(self, payload: bytes) -> float:
+        """Seconds for ``payload`` to go and come back."""
+        began = time.perf_counter()
+        await self.call.write(payload)
+        await self.call.read()
+        return time.perf_counter() - began
+
+    async def close(self) -> None:
+        """End the stream."""
+        await self.call.done_writing()
+        await self.channel.close()
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "echo-bot":
+        asyncio.run(echo_bot(sys.argv[2], os.environ["ARENA_BOT_TOKEN"]))
+    else:
+        asyncio.run(echo_server())

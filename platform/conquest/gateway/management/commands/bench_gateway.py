@@ -1,0 +1,218 @@
+"""``manage.py bench_gateway``: the latency the platform adds per decision, and how many
+matches with remote bots one worker process plays at once without missing a deadline.
+
+1. **Latency**, on loopback, alternating blocks of 100 of each: a worker's decision
+   (``routing.Link.ask``: worker → gateway → bot → gateway → worker, through a real
+   ``run_gateway`` process, to a bot process that answers at once) against a bare grpc.aio
+   bidirectional ping-pong of a message of the same size between two processes.
+2. **Concurrency**: ``--matches`` Risk matches (a remote bot against a house bot) queued at
+   once for one worker process (``--pool threads``), the remote seats played by ``--bots``
+   SDK bot processes; it counts the deadlines missed (timeouts) and the most matches running
+   at once. Needs PostgreSQL and Redis (the configured ones).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.core.management.base import BaseCommand
+from django.db.models import Max, Sum
+
+from bots.protocol.arena.v1 import bot_pb2 as pb
+from bots.protocol.wire import codec
+from conquest.bots import services as bots
+from conquest.gateway.bench import Echo
+from conquest.gateway.registry import registry
+from conquest.gateway.routing import Link
+from conquest.leagues import services as leagues
+from conquest.matches import services as matches
+from conquest.matches.models import Match, MatchSeat
+from conquest.matches.workers import PLATFORM, WorkerProcess
+from engines.registry import get_game
+
+BLOCK = 100
+"""Round trips per block of the latency measure."""
+
+
+def _quantiles(seconds: list[float]) -> tuple[float, float]:
+    """p50 and p99 in microseconds."""
+    cuts = statistics.quantiles(seconds, n=100, method="inclusive")
+    return cuts[49] * 1e6, cuts[98] * 1e6
+
+
+def _row(name: str, p50: float, p99: float) -> str:
+    return f"  {name + ':':<40} p50 {p50:6.0f} µs, p99 {p99:6.0f} µs"
+
+
+class Command(BaseCommand):
+    help = __doc__.splitlines()[0]
+
+    def add_arguments(self, parser):
+        parser.add_argument("--decisions", type=int, default=6000, help="latency samples of each")
+        parser.add_argument(
+            "--matches", type=int, default=100, help="concurrent matches (0: latency only)"
+        )
+        parser.add_argument("--bots", type=int, default=2, help="bot processes")
+        parser.add_argument("--max-steps", type=int, default=300, help="actions per match")
+
+    def handle(self, *args, decisions, matches, bots, max_steps, **options):
+        call_command("migrate", verbosity=0)
+        self.logs = Path(tempfile.mkdtemp(prefix="bench-gateway-"))
+        self.children: list[subprocess.Popen] = []
+        self.tag = f"bench{int(time.time())}"
+        self.owner = User.objects.create_user(self.tag)
+        try:
+            serve = ["run_gateway", "--port", "0", "--host", "127.0.0.1"]
+            gateway = self._start(
+                "gateway",
+                [sys.executable, "manage.py", *serve, "--internal-address", "127.0.0.1"],
+                r"serving bots on port (\d+)",
+                ARENA_BOT_MAX_MATCHES=str(matches),
+            )
+            address = f"127.0.0.1:{gateway}"
+            self._latency(address, decisions)
+            if matches:
+                self._concurrency(address, matches, bots, max_steps)
+        finally:
+            for child in self.children:
+                child.kill()
+                child.wait()
+        self.stdout.write(f"logs in {self.logs}")
+
+    def _start(self, name: str, command: list[str], ready: str, **env: str) -> str:
+        """Start a child process; the first group of ``ready`` once it prints it."""
+        log = self.logs / f"{name}.log"
+        environment = {**os.environ, "PYTHONPATH": str(PLATFORM), **env}
+        child = subprocess.Popen(
+            command, cwd=PLATFORM.parent, env=environment, stdout=log.open("w"),
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        self.children.append(child)
+        deadline = time.monotonic() + 60
+        while (found := re.search(ready, log.read_text())) is None:
+            if child.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{name} did not start:\n{log.read_text()[-2000:]}")
+            time.sleep(0.05)
+        return found[1]
+
+    def _bot(self, name: str, command: list[str]):
+        """A new bot with a token, its program started; the bot once it is connected."""
+        bot = bots.create_bot(owner=self.owner, name=f"{self.tag}-{name}", games=["risk"])
+        _, token = bots.issue_token(bot)
+        log = self.logs / f"{name}.log"
+        environment = {**os.environ, "PYTHONPATH": str(PLATFORM), "ARENA_BOT_TOKEN": token}
+        self.children.append(
+            subprocess.Popen(
+                command, env=environment, stdout=log.open("w"), stderr=subprocess.STDOUT
+            )
+        )
+        deadline = time.monotonic() + 60
+        while registry().find(bot.pk) is None:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{name} did not connect:\n{log.read_text()[-2000:]}")
+            time.sleep(0.05)
+        return bot
+
+    def _latency(self, address: str, count: int) -> None:
+        bench = [sys.executable, "-m", "conquest.gateway.bench"]
+        bot = self._bot("echo", [*bench, "echo-bot", address])
+        port = self._start("echo", [*bench, "echo-server"], r"port (\d+)")
+        game = get_game("risk")
+        match = game.new_match("hasbro", 4, seed=1)
+        wire = codec("risk")
+        decision = pb.DecisionRequest(
+            match_id=1, seat=0, observation=wire.encode_observation(match.observation(0)),
+            legal_actions=wire.encode_actions(match.legal_actions(0)), decision_seconds=5.0,
+        )  # fmt: skip
+        link = Link(bot.pk, 1, registry(), grace_seconds=5.0)
+        link.started = pb.MatchStarted(match_id=1, game="risk", variant="hasbro")
+        payload = pb.ServerMessage(decision=decision).SerializeToString()
+
+        async def decide(told: bool) -> float:
+            if told:  # as in a match: the previous action's result goes along
+                result = pb.ActionResult(match_id=1, request_id=decision.request_id, accepted=True)
+                link.tell(result)
+            decision.request_id += 1
+            began = time.perf_counter()
+            await link.ask(decision, 5.0)
+            return time.perf_counter() - began
+
+        async def measure() -> list[list[float]]:
+            # Blocks of each, in turn: all see the same load on the machine.
+            echo, series = Echo(f"127.0.0.1:{port}"), [[], [], []]
+            for block in range(-1, count // BLOCK):
+                times = [
+                    [await echo.round_trip(payload) for _ in range(BLOCK)],
+                    [await decide(False) for _ in range(BLOCK)],
+                    [await decide(True) for _ in range(BLOCK)],
+                ]
+                for kept, new in zip(series, times, strict=True):
+                    kept.extend(new if block >= 0 else [])  # the first block warms up
+            await echo.close()
+            return series
+
+        bare, alone, told = (_quantiles(times) for times in asyncio.run(measure()))
+        self.stdout.write(
+            f"latency per decision on loopback, {count} of each, {len(payload)}-byte "
+            f"DecisionRequest (4-seat Risk):\n"
+            f"{_row('bare grpc.aio bidirectional ping-pong', *bare)}\n"
+            f"{_row('worker → gateway → bot → worker', *alone)}\n"
+            f"{_row('the same carrying the last ActionResult', *told)}\n"
+            f"  ratio p50: {alone[0] / bare[0]:.2f}× the bare round trip "
+            f"({told[0] / bare[0]:.2f}× with the ActionResult)"
+        )
+
+    def _concurrency(self, address: str, count: int, bot_processes: int, max_steps: int) -> None:
+        league = leagues.create_league(
+            name=self.tag, game="risk", variant="hasbro", seats=2, ladder="off",
+            options={"max_steps": max_steps}, decision_seconds=1.0, time_bank_seconds=0.0,
+            max_faults=1000,
+        )  # fmt: skip
+        house_bot = bots.create_bot(owner=self.owner, name=f"{self.tag}-house", games=["risk"])
+        house = leagues.enter(league, bots.create_version(house_bot, kind="house", player="random"))
+        per_bot = -(-count // bot_processes)
+        remotes = []
+        for i in range(bot_processes):
+            sdk = [sys.executable, "-m", "bots.sdk", "--player", "random", "--address", address]
+            bot = self._bot(f"sdk{i}", [*sdk, "--max-matches", str(per_bot), "--inline"])
+            remotes.append(leagues.enter(league, bots.create_version(bot, kind="remote")))
+        worker = WorkerProcess("bench-remote", self.logs / "worker.log", remote=count + 8)
+        self.children.append(worker.process)
+        worker.wait_ready()
+        scheduled = [
+            matches.schedule(league, [remotes[i % bot_processes], house]) for i in range(count)
+        ]
+        began = time.monotonic()
+        matches.enqueue([m.pk for m in scheduled])
+        most = 0
+        pending = Match.objects.filter(league=league).exclude(status__in=["finished", "error"])
+        while pending.exists():
+            most = max(most, Match.objects.filter(league=league, status="running").count())
+            if time.monotonic() - began > 1800:
+                raise RuntimeError("the matches did not finish in 30 minutes")
+            time.sleep(0.2)
+        seconds = time.monotonic() - began
+        seats = MatchSeat.objects.filter(match__league=league, entry__in=remotes)
+        totals = seats.aggregate(faults=Sum("faults"), longest=Max("time_used"))
+        steps = Match.objects.filter(league=league).aggregate(steps=Sum("steps"))["steps"]
+        timeouts = sum(m.log.count(" timeout (") for m in Match.objects.filter(league=league))
+        errors = Match.objects.filter(league=league, status="error").count()
+        self.stdout.write(
+            f"concurrency: {count} matches (Risk 2 seats, a remote bot against a house bot, "
+            f"{max_steps} actions each) queued at once for one worker process, "
+            f"{bot_processes} bot processes:\n"
+            f"  most running at once: {most}; all done in {seconds:.1f} s "
+            f"({steps / seconds:.0f} actions/s)\n"
+            f"  deadlines missed (1 s per decision, no bank): {timeouts}; faults: "
+            f"{totals['faults']}; matches in error: {errors}"
+        )

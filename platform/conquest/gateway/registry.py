@@ -1,0 +1,150 @@
+"""Which gateway holds which bot's stream: Redis keys that live while their gateway does.
+
+One hash per connected bot, ``arena:bot:<id>``: the internal address of the gateway holding
+its stream, the connection's id and how many matches the bot plays at once. It expires
+``GATEWAY_TTL_SECONDS`` after the gateway last refreshed it (every third of that while the
+stream is open), so a gateway that dies leaves nothing behind for long. A bot has one
+connection: a new one replaces the hash, and the gateway of the old one, whose refresh then
+fails, closes it. Remote bots need Redis: without ``GATEWAY_REDIS_URL`` none is connected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from dataclasses import dataclass
+from functools import cache
+
+import redis
+import redis.asyncio
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+
+REDIS_CONNECTIONS = 32
+"""Redis connections per process at most (a remote worker has a hundred Celery threads)."""
+# Refresh or delete the hash only while it still names this connection.
+_IF_OURS = (
+    "if redis.call('HGET', KEYS[1], 'connection') == ARGV[1] then return redis.call(%s) "
+    " end return 0"
+)
+_REFRESH = _IF_OURS % "'PEXPIRE', KEYS[1], ARGV[2]"
+_FORGET = _IF_OURS % "'DEL', KEYS[1]"
+
+
+@dataclass(frozen=True)
+class Presence:
+    """A bot's open stream: the gateway holding it (internal address), its id, its capacity."""
+
+    bot_id: int
+    gateway: str
+    connection: str
+    max_matches: int
+
+
+def _key(bot_id: int) -> str:
+    return f"arena:bot:{bot_id}"
+
+
+class Registry:
+    """The connected bots, in Redis."""
+
+    def __init__(self, client: redis.Redis, ttl_seconds: float) -> None:
+        self.redis = client
+        self.ttl_ms = round(ttl_seconds * 1000)
+        self._refresh = client.register_script(_REFRESH)
+        self._forget = client.register_script(_FORGET)
+
+    def connect(self, presence: Presence) -> None:
+        """Record ``presence`` as its bot's stream, replacing any other."""
+        key = _key(presence.bot_id)
+        with self.redis.pipeline() as pipe:
+            pipe.delete(key)
+            pipe.hset(
+                key,
+                mapping={
+                    "gateway": presence.gateway,
+                    "connection": presence.connection,
+                    "max_matches": presence.max_matches,
+                },
+            )
+            pipe.pexpire(key, self.ttl_ms)
+            pipe.execute()
+
+    def refresh(self, presence: Presence) -> bool:
+        """Keep ``presence`` alive; False when another connection of the bot replaced it."""
+        return bool(
+            self._refresh(keys=[_key(presence.bot_id)], args=[presence.connection, self.ttl_ms])
+        )
+
+    def disconnect(self, presence: Presence) -> None:
+        """Forget ``presence`` (not a newer connection of the same bot)."""
+        self._forget(keys=[_key(presence.bot_id)], args=[presence.connection])
+
+    def find(self, bot_id: int) -> Presence | None:
+        """The bot's open stream, or None."""
+        return self.connected([bot_id]).get(bot_id)
+
+    def connected(self, bot_ids: list[int]) -> dict[int, Presence]:
+        """The open streams of those of ``bot_ids`` that are connected, by bot id."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            for bot_id in bot_ids:
+                pipe.hgetall(_key(bot_id))
+            found = pipe.execute()
+        return {
+            bot_id: Presence(
+                bot_id, h[b"gateway"].decode(), h[b"connection"].decode(), int(h[b"max_matches"])
+            )
+            for bot_id, h in zip(bot_ids, found, strict=True)
+            if h
+        }
+
+
+def enabled() -> bool:
+    """Is a Redis configured for remote bots (``GATEWAY_REDIS_URL``)?"""
+    return bool(settings.ARENA["GATEWAY_REDIS_URL"])
+
+
+def _url() -> str:
+    """The Redis URL of remote bots (ImproperlyConfigured if none)."""
+    if not enabled():
+        raise ImproperlyConfigured(
+            "remote bots need Redis: set ARENA_GATEWAY_REDIS_URL (or a redis:// BROKER_URL)"
+        )
+    return settings.ARENA["GATEWAY_REDIS_URL"]
+
+
+def redis_client() -> redis.Redis:
+    """The Redis of the registry and the spectator streams (ImproperlyConfigured if none)."""
+    return _client(_url())
+
+
+@cache
+def _client(url: str) -> redis.Redis:
+    # Threads beyond REDIS_CONNECTIONS wait for a free connection instead of failing.
+    pool = redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS)
+    return redis.Redis(connection_pool=pool)
+
+
+_async_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, redis.asyncio.Redis] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def async_redis_client() -> redis.asyncio.Redis:
+    """:func:`redis_client` for the running event loop (one per loop)."""
+    url = _url()
+    loop = asyncio.get_running_loop()
+    if loop not in _async_clients:
+        pool = redis.asyncio.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS)
+        _async_clients[loop] = redis.asyncio.Redis(connection_pool=pool)
+    return _async_clients[loop]
+
+
+def registry() -> Registry:
+    """This process's registry, on :func:`redis_client`."""
+    return Registry(redis_client(), settings.ARENA["GATEWAY_TTL_SECONDS"])
+
+
+def connected(bot_id: int) -> bool:
+    """Is the bot connected to a gateway now? (Never without Redis.)"""
+    return enabled() and registry().find(bot_id) is not None

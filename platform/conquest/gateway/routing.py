@@ -1,0 +1,231 @@
+"""The workers' side of the gateway: a seat's messages to its bot, wherever the bot is connected.
+
+A :class:`Link` finds the gateway holding the bot's stream in the registry and sends its
+messages on the worker process's :class:`Relay` to that gateway: one long-lived
+``Gateway.Deliver`` stream per gateway, shared by every match of the process (a decision is
+one request out and one reply back, without the cost of a new call). Links and relays live
+on the process's event loop for remote matches (``matches/execution.py``): a decision costs
+no thread switch in the worker.
+When the bot is not connected (never was, its stream dropped, or its gateway died) the link
+waits for it to connect again, to any gateway, polling the registry; it then sends the
+match's MatchStarted again with ``resumed`` and the pending request. After
+``RECONNECT_GRACE_SECONDS`` without a connection it gives up (:class:`Unreachable`).
+The results of the seat's actions ride in its next DecisionRequest (``results``), or go
+before MatchEnded: one message on the bot's stream per decision, not two.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import time
+import weakref
+
+import grpc
+
+from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
+from bots.protocol.arena.internal.v1.gateway_pb2_grpc import GatewayStub
+from bots.protocol.arena.v1 import bot_pb2 as pb
+from conquest.gateway.registry import Presence, Registry
+
+logger = logging.getLogger(__name__)
+POLL_SECONDS = 0.05
+"""How often a link waiting for its bot looks at the registry."""
+CALL_MARGIN_SECONDS = 5.0
+"""How long past the bot's time a reply may take: a gateway that hangs is given up."""
+
+
+class Relay:
+    """This process's Deliver stream to the gateway at ``address``, shared by its matches: a
+    request goes out with a ticket, and a reader task hands each reply to the request
+    waiting for that ticket. Create it on the event loop that uses it."""
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.broken = False
+        self._channel = grpc.aio.insecure_channel(address)
+        self._call = GatewayStub(self._channel).Deliver()
+        self._waiting: dict[int, asyncio.Future[gw.DeliverReply]] = {}
+        self._tickets = itertools.count(1)
+        self._write = asyncio.Lock()
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def deliver(self, request: gw.DeliverRequest, timeout: float) -> gw.DeliverReply:
+        """The gateway's reply to ``request``; ConnectionError if the stream broke, or
+        TimeoutError after ``timeout`` seconds."""
+        if self.broken:
+            raise ConnectionError(f"the stream to {self.address} broke")
+        request.ticket = next(self._tickets)
+        future = self._waiting[request.ticket] = asyncio.get_running_loop().create_future()
+        try:
+            async with asyncio.timeout(timeout):
+                async with self._write:
+                    await self._call.write(request)
+                return await future
+        except (grpc.RpcError, asyncio.InvalidStateError):
+            raise ConnectionError(f"the stream to {self.address} broke") from None
+        finally:
+            self._waiting.pop(request.ticket, None)
+
+    async def _read(self) -> None:
+        try:
+            while (reply := await self._call.read()) is not grpc.aio.EOF:
+                future = self._waiting.pop(reply.ticket, None)
+                if future is not None and not future.done():
+                    future.set_result(reply)
+        except grpc.RpcError:
+            pass  # the gateway is gone, or its stream broke: the waiting requests fail below
+        finally:
+            self.broken = True
+            waiting, self._waiting = self._waiting, {}
+            for future in waiting.values():
+                if not future.done():
+                    future.set_exception(ConnectionError(f"the stream to {self.address} broke"))
+            await self._channel.close()
+
+
+_relays: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, Relay]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def relay(address: str) -> Relay:
+    """The running loop's stream to the gateway at ``address`` (a new one if it broke)."""
+    relays = _relays.setdefault(asyncio.get_running_loop(), {})
+    if address not in relays or relays[address].broken:
+        relays[address] = Relay(address)
+    return relays[address]
+
+
+_finishing: set[asyncio.Task] = set()
+"""The tasks sending MatchEnded (a reference keeps them from being collected)."""
+
+
+def _finished(task: asyncio.Task) -> None:
+    _finishing.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("could not send MatchEnded", exc_info=task.exception())
+
+
+class Unreachable(Exception):
+    """The bot was not connected for the whole grace period."""
+
+
+class Link:
+    """One seat's line to its bot (``bot_id``) for match ``match_id``.
+
+    Set :attr:`started` before the first :meth:`ask`.
+    """
+
+    def __init__(
+        self, bot_id: int, match_id: int, registry: Registry, grace_seconds: float
+    ) -> None:
+        self.bot_id = bot_id
+        self.match_id = match_id
+        self.registry = registry
+        self.grace_seconds = grace_seconds
+        self.started: pb.MatchStarted | None = None
+        """The match's MatchStarted, sent first on every connection of the bot."""
+        self.presence: Presence | None = None
+        """The connection the bot plays this match on (None: to be found)."""
+        self.results: list[pb.ActionResult] = []
+        """What became of the seat's actions, not yet sent."""
+        self.logs: list[str] = []
+        self._started_on = ""
+
+    def tell(self, result: pb.ActionResult) -> None:
+        """Send ``result`` with the next delivery."""
+        self.results.append(result)
+
+    async def ask(self, decision: pb.DecisionRequest, think_seconds: float) -> gw.DeliverReply:
+        """The bot's answer to ``decision`` (DELIVERED, TIMEOUT or OVERSIZED) with the think
+        time charged over every connection it was sent on; Unreachable after the grace.
+
+        ``decision.results`` becomes the results not sent yet.
+        """
+        charged = 0.0
+        lost_at = None
+        del decision.results[:]
+        decision.results.extend(self.results)
+        while True:
+            if self.presence is None:
+                lost_at = lost_at or time.monotonic()
+                self.presence = await self._wait_for_bot(lost_at + self.grace_seconds)
+            reply = await self._deliver(
+                [pb.ServerMessage(decision=decision)], max(0.0, think_seconds - charged)
+            )
+            charged += reply.think_seconds
+            if reply.status != gw.DeliverReply.NOT_CONNECTED:
+                self.results.clear()
+                reply.think_seconds = charged
+                return reply
+            self.presence = None
+            await asyncio.sleep(POLL_SECONDS)
+
+    def finish(self, ended: pb.MatchEnded) -> None:
+        """Send the results not sent yet and MatchEnded if the bot is connected now, to its
+        connection of this match or else its newest one, in a task of the running loop: no
+        waiting for it."""
+        if self.started is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._finish(ended))
+        _finishing.add(task)
+        task.add_done_callback(_finished)
+
+    async def _finish(self, ended: pb.MatchEnded) -> None:
+        for _ in range(2):
+            self.presence = self.presence or await self._find()
+            if self.presence is None:
+                return
+            told = [pb.ServerMessage(action_result=result) for result in self.results]
+            reply = await self._deliver([*told, pb.ServerMessage(match_ended=ended)], 0.0)
+            if reply.status != gw.DeliverReply.NOT_CONNECTED:
+                return
+            self.presence = None
+
+    def take_logs(self) -> list[str]:
+        """The bot's log lines for the match received so far, once each."""
+        lines, self.logs = self.logs, []
+        return lines
+
+    async def _find(self) -> Presence | None:
+        return await asyncio.to_thread(self.registry.find, self.bot_id)
+
+    async def _wait_for_bot(self, deadline: float) -> Presence:
+        while True:
+            found = await self._find()
+            if found is not None:
+                return found
+            if time.monotonic() >= deadline:
+                raise Unreachable(f"not connected for the {self.grace_seconds:g} s grace period")
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def _deliver(
+        self, messages: list[pb.ServerMessage], think_seconds: float
+    ) -> gw.DeliverReply:
+        """One delivery to the gateway of :attr:`presence`: MatchStarted first on a
+        connection that has not had it, then ``messages``."""
+        presence = self.presence
+        fresh = presence.connection != self._started_on
+        request = gw.DeliverRequest(
+            bot_id=self.bot_id,
+            match_id=self.match_id,
+            connection_id=presence.connection,
+            messages=[
+                *([pb.ServerMessage(match_started=self.started)] if fresh else []),
+                *messages,
+            ],
+            think_seconds=think_seconds,
+        )
+        try:
+            reply = await relay(presence.gateway).deliver(
+                request, timeout=think_seconds + CALL_MARGIN_SECONDS
+            )
+        except (ConnectionError, TimeoutError):  # the gateway is gone or hangs
+            return gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
+        if reply.status != gw.DeliverReply.NOT_CONNECTED:
+            self._started_on = presence.connection
+            self.started.resumed = True  # from now on, sent again only after a reconnection
+        self.logs.extend(reply.log_lines)
+        return reply

@@ -1,0 +1,482 @@
+"""The gateway: the gRPC server remote bots connect to, and the one workers deliver through.
+
+Two ports, one process (``manage.py run_gateway``):
+
+- **public**: ``BotService.Connect``, each bot's one stream; ``SpectatorService.Watch``; the
+  standard health service and server reflection;
+- **internal** (workers only, never exposed to bots): ``Gateway.Deliver``, one stream per
+  worker process, on which each request has a match's messages written on its bot's stream
+  and, for a DecisionRequest, waits for the action (concurrently); and health.
+
+The gateway registers each bot stream it holds under its internal address in the Redis
+registry (``registry.py``), where the workers find it.
+
+What the gateway enforces on a stream: the token (``authorization: Bot <token>``: a live token
+of an enabled bot, else UNAUTHENTICATED); Hello first; an answer only to a request pending on
+this connection (else an Error ``unknown_match``, ``late`` or ``not_pending``, with no
+effect); the size limit (``BOT_MAX_MESSAGE_BYTES``: a larger message gets an Error
+``oversized``, and an oversized answer to a pending request is a fault); bytes that are no
+BotMessage get an Error ``malformed``. Nothing a bot sends ends the gateway or another stream.
+The clock: a decision's think time is measured here, from writing the request to reading
+the answer, less the connection's round trip (the smallest of the last ``RTT_SAMPLES``
+pings, at most ``RTT_CREDIT_CAP`` seconds).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+import uuid
+from collections import deque
+from dataclasses import dataclass, field
+
+import grpc
+import redis
+import redis.asyncio
+from django.conf import settings
+from google.protobuf.message import DecodeError
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from bots.protocol import PROTOCOL_VERSION
+from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
+from bots.protocol.arena.internal.v1 import gateway_pb2_grpc
+from bots.protocol.arena.v1 import bot_pb2 as pb
+from conquest.bots.services import authenticate_token
+from conquest.gateway import spectators
+from conquest.gateway.registry import Presence, Registry
+
+logger = logging.getLogger(__name__)
+
+BOT_SERVICE = pb.DESCRIPTOR.services_by_name["BotService"].full_name
+SPECTATOR_SERVICE = pb.DESCRIPTOR.services_by_name["SpectatorService"].full_name
+HELLO_SECONDS = 10.0
+"""How long a new stream may take to send its Hello."""
+RTT_SAMPLES = 5
+RTT_CREDIT_CAP = 0.5
+"""The round trip credited to a bot: the smallest of its last pings', at most this (s)."""
+LOG_LINE_CHARS = 500
+LOG_LINES_PER_SECOND = 20.0
+LOG_LINES_BURST = 100
+"""A bot's log lines: each cut to LOG_LINE_CHARS; a stream may send LOG_LINES_PER_SECOND
+on average, LOG_LINES_BURST at once; the others are dropped (and counted in the log)."""
+
+
+@dataclass
+class Answer:
+    """How a pending decision ended: a status, the action if any, and when."""
+
+    status: int
+    action: pb.Action | None = None
+    at: float = field(default_factory=time.perf_counter)
+
+
+class Bucket:
+    """A token bucket: ``take()`` is True at most ``rate`` times a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        """Spend a token if there is one."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """One bot's open stream on this gateway, and what is pending on it."""
+
+    def __init__(self, bot_id: int, context) -> None:
+        self.id = uuid.uuid4().hex
+        self.bot_id = bot_id
+        self.context = context
+        self.closed = asyncio.Event()
+        self.pending: dict[tuple[int, int], asyncio.Future[Answer]] = {}
+        self.matches: set[int] = set()
+        """The bot's running matches on this connection (a worker delivered for them)."""
+        self.expired: set[tuple[int, int]] = set()
+        """Requests whose time ran out: an answer to them is ``late``."""
+        self.logs: dict[int, list[str]] = {}
+        self.dropped: dict[int, int] = {}
+        self.bucket = Bucket(LOG_LINES_PER_SECOND, LOG_LINES_BURST)
+        self.rtts: deque[float] = deque(maxlen=RTT_SAMPLES)
+        self.pings: dict[int, float] = {}
+        self._write = asyncio.Lock()
+
+    @property
+    def rtt(self) -> float:
+        """The round trip credited to the bot's answers, in seconds."""
+        return min(min(self.rtts, default=0.0), RTT_CREDIT_CAP)
+
+    async def send(self, message: pb.ServerMessage) -> None:
+        """Write ``message`` on the stream (one writer at a time)."""
+        async with self._write:
+            await self.context.write(message)
+
+    async def error(self, code: str, text: str, match_id: int = 0, request_id: int = 0) -> None:
+        """Tell the bot that something it sent was wrong."""
+        error = pb.Error(code=code, message=text, match_id=match_id, request_id=request_id)
+        await self.send(pb.ServerMessage(error=error))
+
+    def log(self, match_id: int, text: str) -> None:
+        """Keep a log line for the match's next delivery (cut, rate-limited)."""
+        if self.bucket.take():
+            self.logs.setdefault(match_id, []).append(text[:LOG_LINE_CHARS])
+        else:
+            self.dropped[match_id] = self.dropped.get(match_id, 0) + 1
+
+    def take_logs(self, match_id: int) -> list[str]:
+        """The match's log lines since the last delivery."""
+        lines = self.logs.pop(match_id, [])
+        dropped = self.dropped.pop(match_id, 0)
+        if dropped:
+            lines.append(f"({dropped} lines dropped: more than {LOG_LINES_PER_SECOND:g}/s)")
+        return lines
+
+    def forget(self, match_id: int) -> None:
+        """The match is over: stop accepting its messages."""
+        self.matches.discard(match_id)
+        self.expired = {key for key in self.expired if key[0] != match_id}
+
+    def close(self) -> None:
+        """End the stream; its pending decisions end NOT_CONNECTED."""
+        self.closed.set()
+        for future in self.pending.values():
+            if not future.done():
+                future.set_result(Answer(gw.DeliverReply.NOT_CONNECTED))
+        self.pending.clear()
+
+
+class Gateway:
+    """The services of one gateway process; ``address`` is its internal address."""
+
+    def __init__(self, address: str, registry: Registry, spectating: redis.asyncio.Redis) -> None:
+        self.address = address
+        self.registry = registry
+        self.spectating = spectating
+        self.connections: dict[int, Connection] = {}
+        limits = settings.ARENA
+        self.limits = pb.Limits(
+            max_matches=limits["BOT_MAX_MATCHES"],
+            max_message_bytes=limits["BOT_MAX_MESSAGE_BYTES"],
+            reconnect_grace_seconds=limits["RECONNECT_GRACE_SECONDS"],
+            ping_interval_seconds=limits["PING_INTERVAL_SECONDS"],
+        )
+        self.refresh_seconds = limits["GATEWAY_TTL_SECONDS"] / 3
+
+    # -- BotService ------------------------------------------------------------------
+
+    async def connect(self, requests, context) -> None:
+        """``BotService.Connect``: authenticate, Hello and Welcome, then read until the end.
+
+        Messages are read as bytes (``context.read()``; no deserializer), so that a malformed
+        one is answered with an Error instead of failing the call.
+        """
+        token = await self._authenticate(context)
+        hello = await self._hello(context)
+        max_matches = max(1, min(hello.max_matches, self.limits.max_matches))
+        connection = Connection(token.bot.pk, context)
+        limits = pb.Limits()
+        limits.CopyFrom(self.limits)
+        limits.max_matches = max_matches
+        welcome = pb.Welcome(
+            protocol_version=PROTOCOL_VERSION,
+            bot_id=token.bot.pk,
+            bot_name=token.bot.name,
+            limits=limits,
+        )
+        await connection.send(pb.ServerMessage(welcome=welcome))
+        previous = self.connections.get(connection.bot_id)
+        if previous is not None:
+            await self._supersede(previous)
+        self.connections[connection.bot_id] = connection
+        presence = Presence(connection.bot_id, self.address, connection.id, max_matches)
+        await asyncio.to_thread(self.registry.connect, presence)
+        logger.info("bot %s connected (%s)", token.bot.name, connection.id)
+        tasks = [
+            asyncio.create_task(self._read(connection)),
+            asyncio.create_task(self._ping(connection)),
+            asyncio.create_task(self._refresh(connection, presence)),
+            asyncio.create_task(connection.closed.wait()),
+        ]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            # A write on a broken stream ends the reader or the pinger: that is the end.
+            await asyncio.gather(*tasks, return_exceptions=True)
+            connection.close()
+            if self.connections.get(connection.bot_id) is connection:
+                del self.connections[connection.bot_id]
+            await asyncio.to_thread(self.registry.disconnect, presence)
+            logger.info("bot %s disconnected (%s)", token.bot.name, connection.id)
+
+    async def _authenticate(self, context):
+        scheme, _, token = (
+            dict(context.invocation_metadata()).get("authorization", "").partition(" ")
+        )
+        record = await asyncio.to_thread(authenticate_token, token) if scheme == "Bot" else None
+        if record is None:
+            await context.abort(
+                grpc.StatusCode.UNAUTHENTICATED,
+                "missing, unknown or revoked bot token (metadata authorization: Bot <token>)",
+            )
+        return record
+
+    async def _hello(self, context) -> pb.Hello:
+        try:
+            first = await asyncio.wait_for(context.read(), HELLO_SECONDS)
+            message = pb.BotMessage.FromString(first)
+        except (TimeoutError, DecodeError, TypeError):
+            message = pb.BotMessage()
+        if message.WhichOneof("message") != "hello":
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "the first message must be Hello")
+        if message.hello.protocol_version != PROTOCOL_VERSION:
+            await context.abort(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"this gateway speaks protocol {PROTOCOL_VERSION}, "
+                f"not {message.hello.protocol_version}",
+            )
+        return message.hello
+
+    async def _supersede(self, connection: Connection) -> None:
+        """Close an older stream of the same bot: the newest connection plays."""
+        with contextlib.suppress(grpc.RpcError, asyncio.InvalidStateError):
+            await connection.error("superseded", "another connection of this bot replaced this one")
+        connection.close()
+
+    async def _read(self, connection: Connection) -> None:
+        while (data := await connection.context.read()) is not grpc.aio.EOF:
+            await self._receive(connection, data)
+
+    async def _receive(self, connection: Connection, data: bytes) -> None:
+        try:
+            message = pb.BotMessage.FromString(data)
+        except DecodeError as error:
+            await connection.error("malformed", f"not a BotMessage: {error}")
+            return
+        kind = message.WhichOneof("message")
+        if len(data) > self.limits.max_message_bytes:
+            await self._oversized(connection, message, len(data))
+        elif kind == "action":
+            await self._answer(connection, message.action)
+        elif kind == "pong":
+            sent = connection.pings.pop(message.pong.ping_id, None)
+            if sent is not None:
+                connection.rtts.append(time.perf_counter() - sent)
+        elif kind == "log":
+            if message.log.match_id in connection.matches:
+                connection.log(message.log.match_id, message.log.text)
+            else:
+                await self._unknown_match(connection, message.log.match_id)
+        elif kind == "hello":
+            await connection.error("protocol", "Hello comes once, first")
+        else:
+            await connection.error("malformed", "an empty BotMessage")
+
+    async def _oversized(self, connection: Connection, message: pb.BotMessage, size: int) -> None:
+        action = message.action if message.WhichOneof("message") == "action" else None
+        key = (action.match_id, action.request_id) if action else (0, 0)
+        future = connection.pending.pop(key, None)
+        if future is not None and not future.done():
+            future.set_result(Answer(gw.DeliverReply.OVERSIZED))
+        await connection.error(
+            "oversized",
+            f"a message of {size} bytes; the limit is {self.limits.max_message_bytes}",
+            *key,
+        )
+
+    async def _answer(self, connection: Connection, action: pb.ActionReply) -> None:
+        key = (action.match_id, action.request_id)
+        future = connection.pending.pop(key, None)
+        if future is not None and not future.done():
+            future.set_result(Answer(gw.DeliverReply.DELIVERED, action.action))
+        elif action.match_id not in connection.matches:
+            await self._unknown_match(connection, action.match_id)
+        elif key in connection.expired:
+            connection.expired.discard(key)
+            await connection.error(
+                "late",
+                "the answer came after the time allowed; the default action was played",
+                *key,
+            )
+        else:
+            await connection.error(
+                "not_pending", "no decision of this bot waits for that request id", *key
+            )
+
+    async def _unknown_match(self, connection: Connection, match_id: int) -> None:
+        await connection.error(
+            "unknown_match", f"match {match_id} is not a running match of this bot", match_id
+        )
+
+    async def _ping(self, connection: Connection) -> None:
+        for ping_id in itertools.count(1):
+            connection.pings = {i: t for i, t in connection.pings.items() if i > ping_id - 4}
+            connection.pings[ping_id] = time.perf_counter()
+            await connection.send(pb.ServerMessage(ping=pb.Ping(ping_id=ping_id)))
+            await asyncio.sleep(self.limits.ping_interval_seconds)
+
+    async def _refresh(self, connection: Connection, presence: Presence) -> None:
+        while True:
+            await asyncio.sleep(self.refresh_seconds)
+            try:
+                ours = await asyncio.to_thread(self.registry.refresh, presence)
+            except redis.RedisError:  # Redis away: the entry may lapse, the stream stays
+                logger.warning("could not refresh bot %s in the registry", presence.bot_id)
+                continue
+            if not ours:
+                await self._supersede(connection)
+                return
+
+    # -- Gateway (internal) ------------------------------------------------------------
+
+    async def Deliver(self, requests, context) -> None:
+        """``Gateway.Deliver``: a worker's stream; each request is handled concurrently and
+        answered with its ticket when done."""
+        write = asyncio.Lock()
+        tasks: set[asyncio.Task] = set()
+
+        async def answer(request: gw.DeliverRequest) -> None:
+            try:
+                reply = await self._deliver(request)
+            except Exception:  # a bug here must not leave the worker waiting
+                logger.exception("delivery to bot %s failed", request.bot_id)
+                reply = gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
+            reply.ticket = request.ticket
+            async with write:
+                with contextlib.suppress(grpc.RpcError, asyncio.InvalidStateError):
+                    await context.write(reply)  # unless the worker is gone
+
+        try:
+            async for request in requests:
+                task = asyncio.create_task(answer(request))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+        finally:
+            for task in list(tasks):  # the worker is gone: nobody waits for these
+                task.cancel()
+
+    async def _deliver(self, request: gw.DeliverRequest) -> gw.DeliverReply:
+        """Write the messages; for a decision, wait for the answer."""
+        connection = self.connections.get(request.bot_id)
+        if connection is None or request.connection_id not in ("", connection.id):
+            return gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
+        match_id = request.match_id
+        connection.matches.add(match_id)
+        reply = gw.DeliverReply(status=gw.DeliverReply.DELIVERED, connection_id=connection.id)
+        try:
+            for message in request.messages:
+                if message.WhichOneof("message") == "decision":
+                    await self._decide(connection, message, request.think_seconds, reply)
+                else:
+                    await connection.send(message)
+        except (grpc.RpcError, asyncio.InvalidStateError):
+            connection.close()
+            return gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
+        if request.messages and request.messages[-1].WhichOneof("message") == "match_ended":
+            connection.forget(match_id)
+        reply.log_lines.extend(connection.take_logs(match_id))
+        return reply
+
+    async def _decide(
+        self,
+        connection: Connection,
+        message: pb.ServerMessage,
+        allowed: float,
+        reply: gw.DeliverReply,
+    ) -> None:
+        """Send a decision request and fill ``reply`` with the answer, or how the wait ended."""
+        decision = message.decision
+        key = (decision.match_id, decision.request_id)
+        rtt = decision.rtt_seconds = connection.rtt
+        future = asyncio.get_running_loop().create_future()
+        connection.pending[key] = future
+        try:
+            async with asyncio.timeout(allowed + rtt):
+                sent = time.perf_counter()
+                await connection.send(message)
+                answer = await future
+        except TimeoutError:
+            connection.expired.add(key)
+            reply.status = gw.DeliverReply.TIMEOUT
+            reply.think_seconds = allowed
+            return
+        finally:
+            if connection.pending.get(key) is future:
+                del connection.pending[key]
+        reply.status = answer.status
+        reply.think_seconds = max(0.0, answer.at - sent - rtt)
+        if answer.action is not None:
+            reply.action.CopyFrom(answer.action)
+
+    # -- SpectatorService ----------------------------------------------------------------
+
+    async def watch(self, request: pb.WatchRequest, context):
+        """``SpectatorService.Watch``: the match's public events until it ends."""
+        try:
+            async for event in spectators.follow(self.spectating, request.match_id):
+                yield event
+        except LookupError as error:
+            await context.abort(grpc.StatusCode.NOT_FOUND, str(error))
+
+
+async def _health(server: grpc.aio.Server, names: list[str]) -> None:
+    """Serve the standard health service on ``server``: SERVING for ``names`` and overall."""
+    servicer = health.aio.HealthServicer()
+    for name in ["", *names]:
+        await servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    health_pb2_grpc.add_HealthServicer_to_server(servicer, server)
+
+
+async def serve(
+    gateway: Gateway, public: str, internal: str
+) -> tuple[grpc.aio.Server, grpc.aio.Server, tuple[int, int]]:
+    """Start the public and internal servers on ``public`` and ``internal`` (host:port);
+    returns them and the ports they got."""
+    hard_limit = max(4 * 2**20, 2 * gateway.limits.max_message_bytes)
+    bots = grpc.aio.server(
+        options=[
+            ("grpc.max_receive_message_length", hard_limit),
+            ("grpc.keepalive_time_ms", 10_000),
+            ("grpc.keepalive_timeout_ms", 5_000),
+            ("grpc.http2.min_ping_interval_without_data_ms", 5_000),
+        ]
+    )
+    connect = grpc.stream_stream_rpc_method_handler(
+        gateway.connect, response_serializer=pb.ServerMessage.SerializeToString
+    )
+    watch = grpc.unary_stream_rpc_method_handler(
+        gateway.watch,
+        request_deserializer=pb.WatchRequest.FromString,
+        response_serializer=pb.SpectatorEvent.SerializeToString,
+    )
+    bots.add_generic_rpc_handlers(
+        (
+            grpc.method_handlers_generic_handler(BOT_SERVICE, {"Connect": connect}),
+            grpc.method_handlers_generic_handler(SPECTATOR_SERVICE, {"Watch": watch}),
+        )
+    )
+    public_names = [BOT_SERVICE, SPECTATOR_SERVICE]
+    await _health(bots, public_names)
+    reflection.enable_server_reflection(
+        [*public_names, health.SERVICE_NAME, reflection.SERVICE_NAME], bots
+    )
+    workers = grpc.aio.server()
+    internal_name = gw.DESCRIPTOR.services_by_name["Gateway"].full_name
+    gateway_pb2_grpc.add_GatewayServicer_to_server(gateway, workers)
+    await _health(workers, [internal_name])
+    ports = bots.add_insecure_port(public), workers.add_insecure_port(internal)
+    await bots.start()
+    await workers.start()
+    return bots, workers, ports

@@ -1,0 +1,212 @@
+"""Real gateway and bot processes for the gateway's tests, and remote bots to seat."""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import grpc
+import pytest
+from arena_workers import ROOT, database_url, flush_broker, redis_url, worker
+from conquest.bots import services as bots
+from conquest.leagues import services as leagues
+
+from bots.protocol import PROTOCOL_VERSION
+from bots.protocol.arena.v1 import bot_pb2 as pb
+from bots.protocol.wire import codec
+from engines.registry import get_game
+
+# Fast clocks for the tests: the grace and the registry's lapse in seconds, not minutes.
+FAST = {
+    "ARENA_RECONNECT_GRACE_SECONDS": "5",
+    "ARENA_PING_INTERVAL_SECONDS": "0.5",
+    "ARENA_GATEWAY_TTL_SECONDS": "3",
+}
+
+
+def environment(**env: str) -> dict[str, str]:
+    """The environment of a platform process on the tests' database and Redis."""
+    return {
+        **os.environ,
+        "DATABASE_URL": database_url(),
+        "BROKER_URL": redis_url(),
+        "PYTHONPATH": os.pathsep.join([str(ROOT / "platform"), str(ROOT / "tests" / "arena")]),
+        **FAST,
+        **env,
+    }
+
+
+class Process:
+    """A child process whose output goes to ``log``; stopped with SIGTERM, then SIGKILL."""
+
+    def __init__(self, command: list[str], log: Path, env: dict[str, str]) -> None:
+        self.log = log
+        self.process = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            stdout=log.open("a"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def output(self) -> str:
+        """What the process printed."""
+        return self.log.read_text() if self.log.exists() else ""
+
+    def wait_for_output(self, pattern: str, timeout: float = 60.0) -> re.Match:
+        """The first match of ``pattern`` in the output; RuntimeError if it never comes."""
+        deadline = time.monotonic() + timeout
+        while (found := re.search(pattern, self.output())) is None:
+            if self.process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{pattern!r} never came:\n{self.output()[-3000:]}")
+            time.sleep(0.05)
+        return found
+
+    def stop(self, sig: int = signal.SIGTERM) -> int:
+        """Stop the process (``sig`` first, SIGKILL after 20 s); its exit code."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, sig)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(10)
+        return self.process.returncode
+
+
+class GatewayProcess(Process):
+    """``manage.py run_gateway`` on free ports; ``address`` is the bots' port."""
+
+    def __init__(self, log: Path, **env: str) -> None:
+        command = [sys.executable, "manage.py", "run_gateway", "--port", "0"]
+        super().__init__(
+            [*command, "--host", "127.0.0.1", "--internal-address", "127.0.0.1"],
+            log,
+            environment(**env),
+        )
+        found = self.wait_for_output(r"serving bots on port (\d+), workers at (\S+)")
+        self.address = f"127.0.0.1:{found[1]}"
+        self.internal = found[2]
+
+
+class BotProcess(Process):
+    """``python -m bots.sdk``: a bot program connected to ``address`` with ``token``."""
+
+    def __init__(
+        self, log: Path, token: str, address: str, player: str = "random", max_matches: int = 1
+    ) -> None:
+        command = [sys.executable, "-m", "bots.sdk", "--player", player, "--address", address]
+        super().__init__(
+            [*command, "--max-matches", str(max_matches), "--log-level", "DEBUG"],
+            log,
+            environment(ARENA_BOT_TOKEN=token),
+        )
+
+
+def remote_entry(league, owner, name: str):
+    """A new bot of ``owner`` with a remote version entered in ``league``, and its token."""
+    bot = bots.create_bot(owner=owner, name=name, games=[league.game])
+    version = bots.create_version(bot, kind="remote")
+    _, token = bots.issue_token(bot)
+    return leagues.enter(league, version), token
+
+
+class RawBot:
+    """A bot written by hand on a raw gRPC stream: it sends whatever a test wants (bytes
+    too), answers pings, and keeps every message the platform sends."""
+
+    def __init__(self, address: str, token: str, max_matches: int = 4) -> None:
+        self.channel = grpc.insecure_channel(address)
+        connect = self.channel.stream_stream(
+            "/arena.v1.BotService/Connect",
+            request_serializer=None,  # bytes as they are: a test may send garbage
+            response_deserializer=pb.ServerMessage.FromString,
+        )
+        self.outgoing: queue.Queue[bytes | None] = queue.Queue()
+        self.incoming: queue.Queue[pb.ServerMessage | Exception] = queue.Queue()
+        self.received: list[pb.ServerMessage] = []
+        self.call = connect(
+            iter(self.outgoing.get, None), metadata=(("authorization", f"Bot {token}"),)
+        )
+        threading.Thread(target=self._read, daemon=True).start()
+        self.send(hello=pb.Hello(protocol_version=PROTOCOL_VERSION, max_matches=max_matches))
+
+    def _read(self) -> None:
+        try:
+            for message in self.call:
+                if message.WhichOneof("message") == "ping":
+                    self.send(pong=pb.Pong(ping_id=message.ping.ping_id))
+                    continue
+                self.received.append(message)
+                self.incoming.put(message)
+        except grpc.RpcError as error:
+            self.incoming.put(error)
+
+    def send(self, **message) -> None:
+        """Send a BotMessage with these fields."""
+        self.send_bytes(pb.BotMessage(**message).SerializeToString())
+
+    def send_bytes(self, data: bytes) -> None:
+        """Send ``data`` as a message, whatever it is."""
+        self.outgoing.put(data)
+
+    def next(self, *kinds: str, timeout: float = 30.0):
+        """The next message of one of ``kinds`` (others are skipped, and kept in
+        ``received``); raises the call's error if the stream ends first."""
+        deadline = time.monotonic() + timeout
+        while True:
+            item = self.incoming.get(timeout=max(0.0, deadline - time.monotonic()))
+            if isinstance(item, Exception):
+                raise item
+            if item.WhichOneof("message") in kinds:
+                return getattr(item, item.WhichOneof("message"))
+
+    def errors(self) -> list[str]:
+        """The codes of the Errors received so far."""
+        return [m.error.code for m in self.received if m.WhichOneof("message") == "error"]
+
+    def close(self) -> None:
+        """Close the stream and the channel (a dropped connection, as the platform sees it)."""
+        self.outgoing.put(None)
+        self.call.cancel()
+        self.channel.close()
+
+
+def legal_answer(started: pb.MatchStarted, decision: pb.DecisionRequest) -> pb.ActionReply:
+    """A legal answer to ``decision``: the game's default action among its legal ones."""
+    wire = codec(started.game)
+    legal = wire.decode_legal_actions(decision.legal_actions)
+    action = wire.encode_action(get_game(started.game).default_action(legal))
+    return pb.ActionReply(match_id=decision.match_id, request_id=decision.request_id, action=action)
+
+
+@pytest.fixture(name="processes")
+def processes_fixture(tmp_path):
+    """``processes(Kind, name, *args)`` starts a Process, ``processes.worker(name, **kw)`` a
+    ready worker (arena_workers.worker); all are stopped at the end, last first."""
+    flush_broker()
+    started = []
+
+    def start(kind, name: str, *args, **kw):
+        process = kind(tmp_path / f"{name}.log", *args, **kw)
+        started.append(process)
+        return process
+
+    def start_worker(name: str, **kw):
+        process = worker(name, tmp_path, **FAST, **kw)
+        started.append(process)
+        process.wait_ready()
+        return process
+
+    start.worker = start_worker
+    yield start
+    for process in reversed(started):
+        process.stop()

@@ -1,0 +1,310 @@
+"""The gateway's pieces without processes: the registry, the clock charged to a remote seat,
+its faults, and the round trip credited to a connection."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+
+import celery
+import pytest
+import redis
+import redis.asyncio
+from arena_fixtures import entry, league, user
+from arena_workers import flush_broker
+from conquest.gateway.registry import Presence, async_redis_client, redis_client, registry
+from conquest.gateway.routing import Unreachable
+from conquest.gateway.server import RTT_CREDIT_CAP, Bucket, Connection
+from conquest.gateway.spectators import Broadcast
+from conquest.leagues import services as leagues
+from conquest.leagues.matchmaking import fill_ladder
+from conquest.matches import execution, services
+from conquest.matches.models import Match, MatchSeat
+from conquest.matches.runner import MatchSpec, SeatSpec, run
+from conquest.matches.seats import RemoteSeat, Seat, SeatFault
+from gateway_helpers import remote_entry
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
+from bots.protocol.arena.v1 import bot_pb2 as pb
+from bots.protocol.wire import codec
+from engines.registry import get_game
+
+RISK = get_game("risk")
+SPEC = MatchSpec(
+    game="risk",
+    variant="hasbro",
+    options={"max_steps": 30},
+    seed=5,
+    engine_version=RISK.engine_version,
+    seats=(SeatSpec("remote v1", "remote", bot_id=7), SeatSpec("house v1", "house", "random")),
+    decision_seconds=1.0,
+    time_bank_seconds=2.0,
+)
+
+
+@pytest.fixture
+def fresh_redis():
+    flush_broker()
+
+
+def test_the_registry_keeps_the_newest_connection_of_a_bot_while_it_is_refreshed(fresh_redis):
+    connected = registry()
+    first = Presence(7, "gw-a:50052", "one", 4)
+    second = Presence(7, "gw-b:50052", "two", 2)
+    connected.connect(first)
+    assert connected.find(7) == first and connected.find(8) is None
+    connected.connect(second)  # the bot connected again, to another gateway
+    assert connected.find(7) == second
+    assert connected.refresh(first) is False, "the old gateway learns it was replaced"
+    connected.disconnect(first)  # and its goodbye does not forget the new connection
+    assert connected.connected([7, 8]) == {7: second}
+    connected.disconnect(second)
+    assert connected.find(7) is None
+
+
+def test_a_connection_lapses_when_its_gateway_stops_refreshing_it(fresh_redis, settings):
+    settings.ARENA = {**settings.ARENA, "GATEWAY_TTL_SECONDS": 0.3}
+    presence = Presence(9, "gw:1", "c", 1)
+    registry().connect(presence)
+    time.sleep(0.2)
+    assert registry().refresh(presence)
+    time.sleep(0.2)
+    assert registry().find(9) == presence
+    time.sleep(0.35)
+    assert registry().find(9) is None
+
+
+class Scripted:
+    """A Link that answers from a script of DeliverReplies (or raises Unreachable)."""
+
+    def __init__(self, replies) -> None:
+        self.replies = iter(replies)
+        self.match_id = 11
+        self.started = None
+        self.told: list[pb.ActionResult] = []
+        self.asked: list[tuple[pb.DecisionRequest, float]] = []
+        self.ended: list[pb.MatchEnded] = []
+
+    async def ask(self, decision, think_seconds):
+        self.asked.append((decision, think_seconds))
+        reply = next(self.replies)
+        if isinstance(reply, Exception):
+            raise reply
+        await asyncio.sleep(0.01)  # the wall clock here is not what the bot is charged
+        return reply
+
+    def tell(self, result):
+        self.told.append(result)
+
+    def finish(self, ended):
+        self.ended.append(ended)
+
+    def take_logs(self):
+        return ["thinking"]
+
+
+def _answer(action, think: float) -> gw.DeliverReply:
+    return gw.DeliverReply(
+        status=gw.DeliverReply.DELIVERED,
+        action=codec("risk").encode_action(action),
+        think_seconds=think,
+    )
+
+
+def test_a_remote_seat_is_charged_the_think_time_the_gateway_measured():
+    match = RISK.new_match("hasbro", 2, seed=1)
+    legal = match.legal_actions(0)
+    action = RISK.default_action(legal)
+    link = Scripted([_answer(action, 0.25), gw.DeliverReply(status=gw.DeliverReply.TIMEOUT)])
+    seat = RemoteSeat(link, SPEC, 0, itertools.count(1))
+    assert asyncio.run(seat.decide(match.observation(0), legal, 3.0)) == action
+    assert seat.spent(99.0) == 0.25
+    decision, allowed = link.asked[0]
+    assert (decision.request_id, decision.decision_seconds, decision.time_bank_seconds) == (
+        1,
+        1.0,
+        2.0,
+    )
+    assert allowed == 3.0 and link.started.match_id == 11 and link.started.seat == 0
+    link.replies = iter([gw.DeliverReply(status=gw.DeliverReply.TIMEOUT, think_seconds=3.0)])
+    with pytest.raises(SeatFault, match="timeout"):
+        asyncio.run(seat.decide(match.observation(0), legal, 3.0))
+    assert seat.spent(0.0) == 3.0
+
+
+def test_malformed_oversized_and_unreachable_answers_are_faults():
+    match = RISK.new_match("hasbro", 2, seed=1)
+    legal = match.legal_actions(0)
+    link = Scripted(
+        [
+            gw.DeliverReply(
+                status=gw.DeliverReply.DELIVERED, action=pb.Action(json='{"type": "Nope"}')
+            ),
+            gw.DeliverReply(status=gw.DeliverReply.OVERSIZED),
+            Unreachable("gone"),
+        ]
+    )
+    seat = RemoteSeat(link, SPEC, 0, itertools.count(1))
+    with pytest.raises(SeatFault, match="malformed") as malformed:
+        asyncio.run(seat.decide(match.observation(0), legal, 1.0))
+    assert malformed.value.code == "illegal" and not malformed.value.forfeit
+    [told] = link.told
+    assert (told.accepted, told.code) == (False, "malformed")
+    with pytest.raises(SeatFault, match="oversized"):
+        asyncio.run(seat.decide(match.observation(0), legal, 1.0))
+    with pytest.raises(SeatFault) as gone:
+        asyncio.run(seat.decide(match.observation(0), legal, 1.0))
+    assert (gone.value.code, gone.value.forfeit) == ("disconnect", True)
+    assert [d.request_id for d, _ in link.asked] == [1, 2, 3]
+
+
+class Reporting(Seat):
+    """Plays the default action and reports a scripted think time for each decision."""
+
+    def __init__(self, times: list[float], fail_at: int | None = None) -> None:
+        self.times = itertools.cycle(times)
+        self.charged: list[float] = []
+        self.fail_at = fail_at
+        self.decisions = 0
+
+    async def decide(self, observation, legal_actions, seconds):
+        self.decisions += 1
+        if self.decisions - 1 == self.fail_at:
+            raise SeatFault("disconnect", "gone", forfeit=True)
+        return RISK.default_action(legal_actions)
+
+    def spent(self, wall_seconds):
+        self.charged.append(next(self.times))
+        return self.charged[-1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.floats(0.0, 2.0), min_size=1, max_size=6),
+    st.none() | st.integers(0, 5),
+)
+def test_the_runner_charges_what_the_seat_reports_and_a_forfeit_is_at_once(times, fail_at):
+    seats = [Reporting(times, fail_at), Reporting([0.0])]
+    outcome = run(SPEC, seats)
+    remote = outcome.seats[0]
+    assert remote.time_used == pytest.approx(sum(seats[0].charged))
+    if fail_at is None:
+        assert remote.code == "normal" and remote.faults == 0
+    else:
+        assert (remote.code, remote.faults, remote.placement) == ("disconnect", 1, 2)
+        assert seats[0].decisions == fail_at + 1, "never asked again after the forfeit"
+        assert sum("forfeits" in line for line in outcome.log) == 1
+
+
+def test_the_round_trip_credited_is_the_smallest_recent_one_and_capped():
+    connection = Connection(1, context=None)
+    assert connection.rtt == 0.0
+    for sample in (0.05, 0.01, 0.03):
+        connection.rtts.append(sample)
+    assert connection.rtt == 0.01
+    connection.rtts.clear()
+    connection.rtts.extend([5.0, 7.0])  # a bot that delays its pongs gains little
+    assert connection.rtt == RTT_CREDIT_CAP
+
+
+def test_the_log_bucket_lets_a_burst_through_then_the_rate():
+    bucket = Bucket(rate=10.0, burst=3)
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+    time.sleep(0.12)
+    assert bucket.take() and not bucket.take()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_remote_match_goes_to_the_remote_queue_and_an_engine_error_fails_it(
+    fresh_redis, monkeypatch
+):
+    sent = []
+    monkeypatch.setattr(
+        celery.current_app,
+        "send_task",
+        lambda name, args=None, **options: sent.append((args[0], options.get("queue"))),
+    )
+    lg = league(name="risk-2", seats=2, ladder="off")
+    remote, _ = remote_entry(lg, user("ada"), "ada-bot")
+    house = [entry(lg, user(name), "random") for name in ("ben", "cat")]
+    mixed, plain = services.schedule(lg, [remote, house[0]]), services.schedule(lg, house)
+    services.enqueue([mixed.pk, plain.pk])
+    assert sorted(sent) == [(mixed.pk, "remote"), (plain.pk, None)]
+
+    async def engine_bug(*args, **kw):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(execution, "run_async", engine_bug)
+    assert execution.execute(mixed.pk) == "error"
+    mixed.refresh_from_db()
+    assert mixed.status == "error" and mixed.end_reason == "RuntimeError: engine bug"
+    assert "Traceback" in mixed.log
+    [(_, final)] = redis_client().xrange(f"arena:match:{mixed.pk}:events")
+    assert final == {b"final": b"1", b"result": b""}, "spectators learn it is over"
+    assert Match.objects.get(pk=plain.pk).status == "queued"
+
+
+@pytest.mark.django_db
+def test_the_ladder_seats_a_remote_bot_only_while_connected_and_under_its_capacity(fresh_redis):
+    lg = league(name="risk-2", seats=2, ladder_matches_per_tick=8, ladder_max_pending=8)
+    other = league(name="other", seats=2, ladder="off")
+    remote, _ = remote_entry(lg, user("ada"), "ada-bot")
+    for name in ("ann", "ben", "cat"):
+        entry(lg, user(name), "random")
+    bot = remote.version.bot
+
+    def remote_matches() -> int:
+        return MatchSeat.objects.filter(entry=remote, match__status="queued").count()
+
+    fill_ladder(lg)
+    assert remote_matches() == 0, "not connected: never scheduled"
+    Match.objects.all().delete()
+    registry().connect(Presence(bot.pk, "gw:1", "c", 3))
+    table = [leagues.enter(other, remote.version), entry(other, user("dan"))]
+    elsewhere = services.schedule(other, table)
+    services.enqueue([elsewhere.pk])
+    fill_ladder(lg)
+    assert remote_matches() == 2, "3 at once, one of them in another league"
+    Match.objects.filter(league=lg).update(status="finished")
+    fill_ladder(lg)
+    assert remote_matches() == 2, "room again once its matches are over"
+    registry().disconnect(Presence(bot.pk, "gw:1", "c", 3))
+    Match.objects.filter(league=lg).update(status="finished")
+    fill_ladder(lg)
+    assert remote_matches() == 0
+
+
+def test_a_broadcast_writes_the_events_behind_the_match_in_order_then_the_final_entry(
+    fresh_redis,
+):
+    match = RISK.new_match("hasbro", 2, seed=1)
+    events = list(match.setup_events)
+    assert len(events) >= 3
+
+    async def scenario() -> None:
+        broadcast = Broadcast(async_redis_client(), 7, "risk")
+        await broadcast.start()
+        broadcast.events(events[:2])
+        broadcast.events(events[2:])  # while the first write may still be under way
+        await broadcast.end(None)
+
+    asyncio.run(scenario())
+    *entries, (_, final) = redis_client().xrange("arena:match:7:events")
+    assert [int(fields[b"seq"]) for _, fields in entries] == list(range(len(events)))
+    assert final == {b"final": b"1", b"result": b""}
+
+
+def test_a_broadcast_that_cannot_write_fails_the_match(fresh_redis):
+    async def scenario() -> None:
+        nowhere = redis.asyncio.Redis(port=1, socket_connect_timeout=0.5)
+        broadcast = Broadcast(nowhere, 7, "risk")
+        broadcast.events(list(RISK.new_match("hasbro", 2, seed=1).setup_events))
+        with pytest.raises(redis.ConnectionError):
+            await broadcast.end(None)
+        with pytest.raises(redis.ConnectionError):
+            broadcast.events([])  # the failed write is raised, not dropped
+
+    asyncio.run(scenario())

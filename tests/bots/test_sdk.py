@@ -1,0 +1,215 @@
+"""The SDK against a real gRPC server playing real matches (tests/bots/fake_platform.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import socket
+import sys
+import threading
+import time
+from typing import ClassVar
+
+import pytest
+from fake_platform import TOKEN, WAIT, FakePlatform, Scripted, serving
+
+from bots.house.random_player import RandomPlayer
+from bots.protocol import PROTOCOL_VERSION
+from bots.sdk import Client, PlatformRefused, log
+from bots.sdk.client import SDK_NAME
+
+
+class Recorder(RandomPlayer):
+    """A random player that thinks a little, logs its first decision and counts itself."""
+
+    THINK = 0.02
+    lock = threading.Lock()
+    instances: ClassVar[list[Recorder]] = []
+    acting = 0
+    most_acting = 0
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.decisions = 0
+        Recorder.instances.append(self)
+
+    def act(self, observation, legal_actions):
+        with Recorder.lock:
+            Recorder.acting += 1
+            Recorder.most_acting = max(Recorder.most_acting, Recorder.acting)
+        if self.decisions == 0:
+            log(f"first decision of seat {observation.seat}")
+        self.decisions += 1
+        time.sleep(self.THINK)
+        with Recorder.lock:
+            Recorder.acting -= 1
+        return super().act(observation, legal_actions)
+
+    @classmethod
+    def reset(cls) -> None:
+        """Forget the instances of an earlier test."""
+        cls.instances, cls.acting, cls.most_acting = [], 0, 0
+
+
+@pytest.fixture(autouse=True)
+def _fresh_recorder():
+    Recorder.reset()
+
+
+async def _play_until_done(platform: FakePlatform, client: Client) -> None:
+    playing = asyncio.create_task(client.run())
+    await asyncio.wait_for(platform.done.wait(), WAIT)
+    client.stop()
+    await asyncio.wait_for(playing, WAIT)
+
+
+def test_hello_welcome_pings_and_two_games_at_once():
+    platform = FakePlatform(
+        [Scripted(1, "risk", "hasbro", 2, seed=1), Scripted(2, "conquetes", "standard", 2, seed=2)]
+    )
+
+    async def scenario() -> Client:
+        async with serving(platform) as address:
+            client = Client(Recorder, TOKEN, address, max_matches=2)
+            await _play_until_done(platform, client)
+            return client
+
+    client = asyncio.run(scenario())
+    (hello,) = platform.hellos
+    assert (hello.protocol_version, hello.sdk_name, hello.max_matches) == (
+        PROTOCOL_VERSION,
+        SDK_NAME,
+        2,
+    )
+    assert client.welcome.bot_name == "tester" and client.connections == 1
+    assert sorted(platform.results) == [1, 2]
+    assert not any(m.refused for m in platform.matches)  # every action legal
+    assert Recorder.most_acting == 2  # the two matches' acts ran at the same time
+    assert len(Recorder.instances) == 2  # one player per match
+    assert client.matches == {}  # both ended
+    assert sorted(line.match_id for line in platform.logs) == [1, 2]
+    assert platform.logs[0].text.startswith("first decision of seat 0")
+
+
+def test_pings_are_answered_while_the_bot_thinks():
+    Recorder.THINK = 0.2
+    platform = FakePlatform([Scripted(1, "risk", "miro-2p", 2, seed=4, max_steps=12)])
+
+    async def scenario() -> None:
+        async with serving(platform) as address:
+            await _play_until_done(platform, Client(Recorder, TOKEN, address))
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        Recorder.THINK = 0.02
+    actions = [i for kind, i in platform.arrivals if kind == "action"]
+    assert actions
+    for request_id in actions:  # each Ping, sent just after its request, is answered first
+        assert platform.arrivals.index(("pong", request_id)) < platform.arrivals.index(
+            ("action", request_id)
+        )
+
+
+@pytest.mark.parametrize("inline", [False, True], ids=["threads", "inline"])
+def test_a_dropped_stream_is_reopened_and_the_match_goes_on_with_the_same_player(inline):
+    platform = FakePlatform([Scripted(5, "risk", "hasbro", 2, seed=5)], drop_after=3)
+
+    async def scenario() -> Client:
+        async with serving(platform) as address:
+            client = Client(Recorder, TOKEN, address, inline=inline)
+            await _play_until_done(platform, client)
+            return client
+
+    client = asyncio.run(scenario())
+    assert platform.connections == client.connections == 2
+    assert len(platform.hellos) == 2
+    assert 5 in platform.results and not platform.matches[0].refused
+    (player,) = Recorder.instances  # resumed, not started again
+    assert player.decisions > 3
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_the_client_retries_until_the_platform_is_up():
+    port = _free_port()
+    platform = FakePlatform([Scripted(6, "risk", "hasbro", 2, seed=6, max_steps=40)])
+
+    async def scenario() -> None:
+        client = Client(Recorder, TOKEN, f"127.0.0.1:{port}", max_backoff_seconds=0.5)
+        playing = asyncio.create_task(client.run())
+        await asyncio.sleep(1.0)  # a few refused connections first
+        assert not playing.done()
+        async with serving(platform, port):
+            await asyncio.wait_for(platform.done.wait(), WAIT)
+            client.stop()
+            await asyncio.wait_for(playing, WAIT)
+
+    asyncio.run(scenario())
+    assert 6 in platform.results
+
+
+def test_a_wrong_token_is_refused_once_with_a_clear_error():
+    platform = FakePlatform([])
+
+    async def scenario() -> None:
+        async with serving(platform) as address:
+            client = Client(Recorder, "wrong", address)
+            with pytest.raises(PlatformRefused, match=r"UNAUTHENTICATED: unknown or revoked"):
+                await asyncio.wait_for(client.run(), WAIT)
+
+    asyncio.run(scenario())
+    assert platform.refusals == 1
+
+
+async def _sdk_process(address: str, token: str) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bots.sdk",
+        "--player",
+        "bots.examples.random_bot:RandomBot",
+        "--token",
+        token,
+        "--address",
+        address,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+def test_the_command_exits_2_on_a_wrong_token():
+    async def scenario() -> tuple[int, bytes]:
+        async with serving(FakePlatform([])) as address:
+            process = await _sdk_process(address, "wrong")
+            _, stderr = await asyncio.wait_for(process.communicate(), WAIT)
+            return process.returncode, stderr
+
+    code, stderr = asyncio.run(scenario())
+    assert code == 2
+    assert b"error: the platform refused the bot (UNAUTHENTICATED" in stderr
+
+
+def test_the_command_stops_cleanly_on_sigterm():
+    platform = FakePlatform([])
+
+    async def scenario() -> tuple[int, bytes]:
+        async with serving(platform) as address:
+            process = await _sdk_process(address, TOKEN)
+            seen = b""  # what it wrote before the signal: SIGTERM once it says it is connected
+            while b"as tester" not in seen:
+                line = await asyncio.wait_for(process.stderr.readline(), WAIT)
+                if not line:
+                    break
+                seen += line
+            process.send_signal(signal.SIGTERM)
+            _, stderr = await asyncio.wait_for(process.communicate(), WAIT)
+            return process.returncode, seen + stderr
+
+    code, stderr = asyncio.run(scenario())
+    assert code == 0, stderr
+    assert b"connected to" in stderr and b"as tester" in stderr
+    assert platform.hellos
