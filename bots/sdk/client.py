@@ -26,6 +26,7 @@ from tenacity import wait_exponential_jitter as backoff
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.arena.v1.bot_pb2_grpc import BotServiceStub
+from bots.protocol.streams import STREAM_ENDED
 from bots.protocol.wire import GameCodec, WireError, codec
 from bots.sdk.matchlog import LOGGER, deciding_in
 from engines.core import EngineError
@@ -199,7 +200,7 @@ class Client:
         async with self._write:
             try:
                 await call.write(message)
-            except (grpc.RpcError, asyncio.InvalidStateError) as error:
+            except STREAM_ENDED as error:
                 LOGGER.debug("not sent, the connection is closing: %s", error)
 
     def _spawn(self, work: Coroutine) -> None:

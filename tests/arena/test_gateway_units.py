@@ -4,10 +4,14 @@ its faults, and the round trip credited to a connection."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import celery
+import grpc
+import grpc.aio
 import pytest
 import redis
 import redis.asyncio
@@ -15,7 +19,7 @@ from arena_fixtures import entry, league, user
 from arena_workers import flush_broker
 from conquest.gateway.registry import Presence, async_redis_client, redis_client, registry
 from conquest.gateway.routing import Unreachable
-from conquest.gateway.server import RTT_CREDIT_CAP, Bucket, Connection
+from conquest.gateway.server import RTT_CREDIT_CAP, Bucket, Connection, Gateway, serve
 from conquest.gateway.spectators import Broadcast
 from conquest.leagues import services as leagues
 from conquest.leagues.matchmaking import fill_ladder
@@ -23,12 +27,14 @@ from conquest.matches import execution, services
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.runner import MatchSpec, SeatSpec, run
 from conquest.matches.seats import RemoteSeat, Seat, SeatFault
+from django import db
 from gateway_helpers import remote_entry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
+from bots.protocol.arena.v1.bot_pb2_grpc import BotServiceStub
 from bots.protocol.wire import codec
 from engines.registry import get_game
 
@@ -308,3 +314,67 @@ def test_a_broadcast_that_cannot_write_fails_the_match(fresh_redis):
             broadcast.events([])  # the failed write is raised, not dropped
 
     asyncio.run(scenario())
+
+
+async def _ended_stream(bot_id: int) -> tuple[Connection, grpc.aio.Server]:
+    """A Connection on a real stream whose client has cancelled while its handler still runs:
+    the moment between a bot dropping its stream and the gateway seeing it."""
+    handed: asyncio.Future[Connection] = asyncio.get_running_loop().create_future()
+    cancelled = asyncio.Event()
+
+    async def linger(requests, context):
+        handed.set_result(Connection(bot_id, context))
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.sleep(60)
+        cancelled.set()
+        await asyncio.sleep(60)  # not done yet: the gateway has not caught up
+
+    server = grpc.aio.server()
+    handler = grpc.stream_stream_rpc_method_handler(
+        linger, response_serializer=pb.ServerMessage.SerializeToString
+    )
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("t.S", {"C": handler}),))
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
+    call = channel.stream_stream("/t.S/C")()
+    await call.write(b"")
+    connection = await handed
+    call.cancel()
+    await cancelled.wait()
+    await channel.close()
+    return connection, server
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bot_reconnecting_before_the_gateway_saw_its_old_stream_end_gets_in(fresh_redis):
+    lg = league(name="risk-2", seats=2, ladder="off")
+    remote, token = remote_entry(lg, user("ada"), "ada-bot")
+    bot_id = remote.version.bot_id
+
+    async def reconnect() -> tuple[Connection, Connection, list[str], Presence | None]:
+        # One thread for the gateway's database work, whose connection is closed at the end.
+        asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(1))
+        stale, other = await _ended_stream(bot_id)
+        gateway = Gateway("gw:1", registry(), async_redis_client())
+        gateway.connections[bot_id] = stale
+        bots, workers, (port, _) = await serve(gateway, "127.0.0.1:0", "127.0.0.1:0")
+        try:
+            async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
+                call = BotServiceStub(channel).Connect(
+                    metadata=(("authorization", f"Bot {token}"),)
+                )
+                await call.write(pb.BotMessage(hello=pb.Hello(protocol_version=1)))
+                kinds = [(await asyncio.wait_for(call.read(), 10)).WhichOneof("message")]
+                kinds.append((await asyncio.wait_for(call.read(), 10)).WhichOneof("message"))
+                found = await asyncio.to_thread(registry().find, bot_id)
+                return stale, gateway.connections[bot_id], kinds, found
+        finally:
+            for server in (bots, workers, other):
+                await server.stop(0)
+            await asyncio.to_thread(db.connections.close_all)
+
+    stale, new, kinds, found = asyncio.run(reconnect())
+    assert kinds == ["welcome", "ping"], "the new stream is welcomed and goes on"
+    assert stale.closed.is_set() and new is not stale, "the old stream is closed, replaced"
+    assert found == Presence(bot_id, "gw:1", new.id, 1), "workers find the new stream"

@@ -27,6 +27,7 @@ import grpc
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.internal.v1.gateway_pb2_grpc import GatewayStub
 from bots.protocol.arena.v1 import bot_pb2 as pb
+from bots.protocol.streams import STREAM_ENDED
 from conquest.gateway.registry import Presence, Registry
 
 logger = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ class Relay:
                 async with self._write:
                     await self._call.write(request)
                 return await future
-        except (grpc.RpcError, asyncio.InvalidStateError):
+        except STREAM_ENDED:
             raise ConnectionError(f"the stream to {self.address} broke") from None
         finally:
             self._waiting.pop(request.ticket, None)
@@ -74,7 +75,7 @@ class Relay:
                 future = self._waiting.pop(reply.ticket, None)
                 if future is not None and not future.done():
                     future.set_result(reply)
-        except grpc.RpcError:
+        except STREAM_ENDED:
             pass  # the gateway is gone, or its stream broke: the waiting requests fail below
         finally:
             self.broken = True

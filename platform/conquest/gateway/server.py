@@ -45,6 +45,7 @@ from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.internal.v1 import gateway_pb2_grpc
 from bots.protocol.arena.v1 import bot_pb2 as pb
+from bots.protocol.streams import STREAM_ENDED
 from conquest.bots.services import authenticate_token
 from conquest.gateway import spectators
 from conquest.gateway.registry import Presence, Registry
@@ -55,6 +56,8 @@ BOT_SERVICE = pb.DESCRIPTOR.services_by_name["BotService"].full_name
 SPECTATOR_SERVICE = pb.DESCRIPTOR.services_by_name["SpectatorService"].full_name
 HELLO_SECONDS = 10.0
 """How long a new stream may take to send its Hello."""
+SUPERSEDE_SECONDS = 1.0
+"""How long telling a replaced stream why may take."""
 RTT_SAMPLES = 5
 RTT_CREDIT_CAP = 0.5
 """The round trip credited to a bot: the smallest of its last pings', at most this (s)."""
@@ -196,9 +199,9 @@ class Gateway:
         )
         await connection.send(pb.ServerMessage(welcome=welcome))
         previous = self.connections.get(connection.bot_id)
+        self.connections[connection.bot_id] = connection
         if previous is not None:
             await self._supersede(previous)
-        self.connections[connection.bot_id] = connection
         presence = Presence(connection.bot_id, self.address, connection.id, max_matches)
         await asyncio.to_thread(self.registry.connect, presence)
         logger.info("bot %s connected (%s)", token.bot.name, connection.id)
@@ -250,9 +253,14 @@ class Gateway:
         return message.hello
 
     async def _supersede(self, connection: Connection) -> None:
-        """Close an older stream of the same bot: the newest connection plays."""
-        with contextlib.suppress(grpc.RpcError, asyncio.InvalidStateError):
-            await connection.error("superseded", "another connection of this bot replaced this one")
+        """Close an older stream of the same bot: the newest connection plays. The old stream
+        is told why if it can be within SUPERSEDE_SECONDS: its bot may have left it already,
+        or stopped reading it."""
+        with contextlib.suppress(TimeoutError, *STREAM_ENDED):
+            async with asyncio.timeout(SUPERSEDE_SECONDS):
+                await connection.error(
+                    "superseded", "another connection of this bot replaced this one"
+                )
         connection.close()
 
     async def _read(self, connection: Connection) -> None:
@@ -355,7 +363,7 @@ class Gateway:
                 reply = gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
             reply.ticket = request.ticket
             async with write:
-                with contextlib.suppress(grpc.RpcError, asyncio.InvalidStateError):
+                with contextlib.suppress(*STREAM_ENDED):
                     await context.write(reply)  # unless the worker is gone
 
         try:
@@ -381,7 +389,7 @@ class Gateway:
                     await self._decide(connection, message, request.think_seconds, reply)
                 else:
                     await connection.send(message)
-        except (grpc.RpcError, asyncio.InvalidStateError):
+        except STREAM_ENDED:
             connection.close()
             return gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
         if request.messages and request.messages[-1].WhichOneof("message") == "match_ended":

@@ -1,0 +1,22 @@
+"""What a gRPC asyncio stream raises once it has ended, for every side of the protocol."""
+
+from __future__ import annotations
+
+import asyncio
+
+import grpc
+import grpc.aio
+
+STREAM_ENDED = (grpc.RpcError, grpc.aio.BaseError, asyncio.InvalidStateError)
+"""The errors of a read or write on a stream whose peer left, cancelled or finished it.
+
+Which one comes depends on the moment: an RpcError with the call's status; an
+``asyncio.InvalidStateError`` on a client call already done; a ``grpc.aio.BaseError`` on the
+server (``UsageError`` once the call has finished, an internal ``ExecuteBatchError`` while its
+handler still runs after the peer cancelled).
+
+Example::
+
+    with contextlib.suppress(*STREAM_ENDED):
+        await context.write(message)
+"""
