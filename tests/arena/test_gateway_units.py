@@ -32,6 +32,7 @@ from gateway_helpers import remote_entry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.arena.v1.bot_pb2_grpc import BotServiceStub
@@ -364,7 +365,7 @@ def test_a_bot_reconnecting_before_the_gateway_saw_its_old_stream_end_gets_in(fr
                 call = BotServiceStub(channel).Connect(
                     metadata=(("authorization", f"Bot {token}"),)
                 )
-                await call.write(pb.BotMessage(hello=pb.Hello(protocol_version=1)))
+                await call.write(pb.BotMessage(hello=pb.Hello(protocol_version=PROTOCOL_VERSION)))
                 kinds = [(await asyncio.wait_for(call.read(), 10)).WhichOneof("message")]
                 kinds.append((await asyncio.wait_for(call.read(), 10)).WhichOneof("message"))
                 found = await asyncio.to_thread(registry().find, bot_id)
