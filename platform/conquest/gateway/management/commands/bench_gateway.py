@@ -26,7 +26,7 @@ from pathlib import Path
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
-from django.db.models import Max, Sum
+from django.db.models import Sum
 
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.wire import codec
@@ -203,7 +203,7 @@ class Command(BaseCommand):
             time.sleep(0.2)
         seconds = time.monotonic() - began
         seats = MatchSeat.objects.filter(match__league=league, entry__in=remotes)
-        totals = seats.aggregate(faults=Sum("faults"), longest=Max("time_used"))
+        faults = seats.aggregate(faults=Sum("faults"))["faults"]
         steps = Match.objects.filter(league=league).aggregate(steps=Sum("steps"))["steps"]
         timeouts = sum(m.log.count(" timeout (") for m in Match.objects.filter(league=league))
         errors = Match.objects.filter(league=league, status="error").count()
@@ -214,5 +214,5 @@ class Command(BaseCommand):
             f"  most running at once: {most}; all done in {seconds:.1f} s "
             f"({steps / seconds:.0f} actions/s)\n"
             f"  deadlines missed (1 s per decision, no bank): {timeouts}; faults: "
-            f"{totals['faults']}; matches in error: {errors}"
+            f"{faults}; matches in error: {errors}"
         )
