@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import os
 import queue
-import re
-import signal
-import subprocess
 import sys
 import threading
 import time
@@ -17,6 +14,7 @@ import pytest
 from arena_workers import ROOT, database_url, flush_broker, redis_url, worker
 from conquest.bots import services as bots
 from conquest.leagues import services as leagues
+from conquest.matches.workers import ChildProcess
 
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.v1 import bot_pb2 as pb
@@ -43,61 +41,23 @@ def environment(**env: str) -> dict[str, str]:
     }
 
 
-class Process:
-    """A child process whose output goes to ``log``; stopped with SIGTERM, then SIGKILL."""
-
-    def __init__(self, command: list[str], log: Path, env: dict[str, str]) -> None:
-        self.log = log
-        self.process = subprocess.Popen(
-            command,
-            cwd=ROOT,
-            env=env,
-            stdout=log.open("a"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def output(self) -> str:
-        """What the process printed."""
-        return self.log.read_text() if self.log.exists() else ""
-
-    def wait_for_output(self, pattern: str, timeout: float = 60.0) -> re.Match:
-        """The first match of ``pattern`` in the output; RuntimeError if it never comes."""
-        deadline = time.monotonic() + timeout
-        while (found := re.search(pattern, self.output())) is None:
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{pattern!r} never came:\n{self.output()[-3000:]}")
-            time.sleep(0.05)
-        return found
-
-    def stop(self, sig: int = signal.SIGTERM) -> int:
-        """Stop the process (``sig`` first, SIGKILL after 20 s); its exit code."""
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, sig)
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(10)
-        return self.process.returncode
-
-
-class GatewayProcess(Process):
+class GatewayProcess(ChildProcess):
     """``manage.py run_gateway`` on free ports; ``address`` is the bots' port."""
 
     def __init__(self, log: Path, **env: str) -> None:
         command = [sys.executable, "manage.py", "run_gateway", "--port", "0"]
         super().__init__(
+            "gateway",
             [*command, "--host", "127.0.0.1", "--internal-address", "127.0.0.1"],
             log,
             environment(**env),
         )
-        found = self.wait_for_output(r"serving bots on port (\d+), workers at (\S+)")
+        found = self.wait_for(r"serving bots on port (\d+), workers at (\S+)")
         self.address = f"127.0.0.1:{found[1]}"
         self.internal = found[2]
 
 
-class BotProcess(Process):
+class BotProcess(ChildProcess):
     """``python -m bots.sdk``: a bot program connected to ``address`` with ``token``."""
 
     def __init__(
@@ -105,6 +65,7 @@ class BotProcess(Process):
     ) -> None:
         command = [sys.executable, "-m", "bots.sdk", "--player", player, "--address", address]
         super().__init__(
+            "bot",
             [*command, "--max-matches", str(max_matches), "--log-level", "DEBUG"],
             log,
             environment(ARENA_BOT_TOKEN=token),
@@ -190,8 +151,9 @@ def legal_answer(started: pb.MatchStarted, decision: pb.DecisionRequest) -> pb.A
 
 @pytest.fixture(name="processes")
 def processes_fixture(tmp_path):
-    """``processes(Kind, name, *args)`` starts a Process, ``processes.worker(name, **kw)`` a
-    ready worker (arena_workers.worker); all are stopped at the end, last first."""
+    """``processes(Kind, name, *args)`` starts a ChildProcess of that kind,
+    ``processes.worker(name, **kw)`` a ready worker (arena_workers.worker); all are stopped at
+    the end, last first."""
     flush_broker()
     started = []
 

@@ -14,10 +14,7 @@ matches with remote bots one worker process plays at once without missing a dead
 from __future__ import annotations
 
 import asyncio
-import os
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,7 +34,7 @@ from conquest.gateway.routing import Link
 from conquest.leagues import services as leagues
 from conquest.matches import services as matches
 from conquest.matches.models import Match, MatchSeat
-from conquest.matches.workers import PLATFORM, WorkerProcess
+from conquest.matches.workers import ChildProcess, WorkerProcess
 from engines.registry import get_game
 
 BLOCK = 100
@@ -68,7 +65,7 @@ class Command(BaseCommand):
     def handle(self, *args, decisions, matches, bots, max_steps, **options):
         call_command("migrate", verbosity=0)
         self.logs = Path(tempfile.mkdtemp(prefix="bench-gateway-"))
-        self.children: list[subprocess.Popen] = []
+        self.children: list[ChildProcess] = []
         self.tag = f"bench{int(time.time())}"
         self.owner = User.objects.create_user(self.tag)
         try:
@@ -76,57 +73,40 @@ class Command(BaseCommand):
             gateway = self._start(
                 "gateway",
                 [sys.executable, "manage.py", *serve, "--internal-address", "127.0.0.1"],
-                r"serving bots on port (\d+)",
                 ARENA_BOT_MAX_MATCHES=str(matches),
             )
-            address = f"127.0.0.1:{gateway}"
+            port = gateway.wait_for(r"serving bots on port (\d+)")[1]
+            address = f"127.0.0.1:{port}"
             self._latency(address, decisions)
             if matches:
                 self._concurrency(address, matches, bots, max_steps)
         finally:
             for child in self.children:
                 child.kill()
-                child.wait()
         self.stdout.write(f"logs in {self.logs}")
 
-    def _start(self, name: str, command: list[str], ready: str, **env: str) -> str:
-        """Start a child process; the first group of ``ready`` once it prints it."""
-        log = self.logs / f"{name}.log"
-        environment = {**os.environ, "PYTHONPATH": str(PLATFORM), **env}
-        child = subprocess.Popen(
-            command, cwd=PLATFORM.parent, env=environment, stdout=log.open("w"),
-            stderr=subprocess.STDOUT,
-        )  # fmt: skip
+    def _start(self, name: str, command: list[str], **env: str) -> ChildProcess:
+        """Start a child process, stopped at the end of the benchmark."""
+        child = ChildProcess(name, command, self.logs / f"{name}.log", env)
         self.children.append(child)
-        deadline = time.monotonic() + 60
-        while (found := re.search(ready, log.read_text())) is None:
-            if child.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{name} did not start:\n{log.read_text()[-2000:]}")
-            time.sleep(0.05)
-        return found[1]
+        return child
 
     def _bot(self, name: str, command: list[str]):
         """A new bot with a token, its program started; the bot once it is connected."""
         bot = bots.create_bot(owner=self.owner, name=f"{self.tag}-{name}", games=["risk"])
         _, token = bots.issue_token(bot)
-        log = self.logs / f"{name}.log"
-        environment = {**os.environ, "PYTHONPATH": str(PLATFORM), "ARENA_BOT_TOKEN": token}
-        self.children.append(
-            subprocess.Popen(
-                command, env=environment, stdout=log.open("w"), stderr=subprocess.STDOUT
-            )
-        )
+        child = self._start(name, command, ARENA_BOT_TOKEN=token)
         deadline = time.monotonic() + 60
         while registry().find(bot.pk) is None:
             if time.monotonic() > deadline:
-                raise RuntimeError(f"{name} did not connect:\n{log.read_text()[-2000:]}")
+                raise RuntimeError(f"{name} did not connect:\n{child.output()[-2000:]}")
             time.sleep(0.05)
         return bot
 
     def _latency(self, address: str, count: int) -> None:
         bench = [sys.executable, "-m", "conquest.gateway.bench"]
         bot = self._bot("echo", [*bench, "echo-bot", address])
-        port = self._start("echo", [*bench, "echo-server"], r"port (\d+)")
+        port = self._start("echo", [*bench, "echo-server"]).wait_for(r"port (\d+)")[1]
         game = get_game("risk")
         match = game.new_match("hasbro", 4, seed=1)
         wire = codec("risk")
@@ -187,7 +167,7 @@ class Command(BaseCommand):
             bot = self._bot(f"sdk{i}", [*sdk, "--max-matches", str(per_bot), "--inline"])
             remotes.append(leagues.enter(league, bots.create_version(bot, kind="remote")))
         worker = WorkerProcess("bench-remote", self.logs / "worker.log", remote=count + 8)
-        self.children.append(worker.process)
+        self.children.append(worker)
         worker.wait_ready()
         scheduled = [
             matches.schedule(league, [remotes[i % bot_processes], house]) for i in range(count)
