@@ -235,9 +235,13 @@ class Client:
         try:
             game = codec(started.game)
             setup = game.decode_setup(started.setup)
-            player = self.player_class(seed=started.match_id * 1000 + started.seat)
         except (EngineError, WireError) as error:
             LOGGER.error("match %d: cannot play it: %s", started.match_id, error)
+            return
+        try:
+            player = self.player_class(seed=started.match_id * 1000 + started.seat)
+        except Exception:  # the bot's own code: its other matches go on
+            LOGGER.exception("match %d: the bot could not be created", started.match_id)
             return
         self.matches[key] = SeatPlay(started, player, game, setup)
         LOGGER.info(
@@ -265,15 +269,16 @@ class Client:
 
     def _on_match_ended(self, message: pb.ServerMessage) -> None:
         ended = message.match_ended
-        for seat in ended.results:
-            if self.matches.pop((ended.match_id, seat.seat), None) is not None:
-                LOGGER.info(
-                    "match %d over (%s): seat %d placed %d",
-                    ended.match_id,
-                    ended.reason,
-                    seat.seat,
-                    seat.placement,
-                )
+        placements = {result.seat: result.placement for result in ended.results}
+        for key in [key for key in self.matches if key[0] == ended.match_id]:
+            del self.matches[key]  # every seat of the match, results or not (an error)
+            LOGGER.info(
+                "match %d over (%s): seat %d placed %s",
+                ended.match_id,
+                ended.reason,
+                key[1],
+                placements.get(key[1], "-"),
+            )
 
     def _on_error(self, message: pb.ServerMessage) -> None:
         error = message.error

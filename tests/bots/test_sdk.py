@@ -15,8 +15,11 @@ from fake_platform import TOKEN, WAIT, FakePlatform, Scripted, serving
 
 from bots.house.random_player import RandomPlayer
 from bots.protocol import PROTOCOL_VERSION
+from bots.protocol.arena.v1 import bot_pb2 as pb
+from bots.protocol.wire import codec
 from bots.sdk import Client, PlatformRefused, log
 from bots.sdk.client import SDK_NAME
+from engines.registry import get_game
 
 
 class Recorder(RandomPlayer):
@@ -131,6 +134,50 @@ def test_a_dropped_stream_is_reopened_and_the_match_goes_on_with_the_same_player
     assert 5 in platform.results and not platform.matches[0].refused
     (player,) = Recorder.instances  # resumed, not started again
     assert player.decisions > 3
+
+
+class FailsInMatchOne(Recorder):
+    """A bot whose constructor raises in match 1 (seeded from the match id)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        if seed // 1000 == 1:
+            raise ValueError("no luck")
+        super().__init__(seed)
+
+
+def test_a_bot_that_cannot_be_created_in_one_match_plays_the_others():
+    platform = FakePlatform(
+        [Scripted(1, "risk", "hasbro", 2, seed=1), Scripted(2, "risk", "hasbro", 2, seed=2)]
+    )
+
+    async def scenario() -> tuple[Client, bool]:
+        async with serving(platform) as address:
+            client = Client(FailsInMatchOne, TOKEN, address, max_matches=2)
+            playing = asyncio.create_task(client.run())
+            async with asyncio.timeout(WAIT):
+                while 2 not in platform.results:
+                    await asyncio.sleep(0.01)
+            going_on = not playing.done()
+            client.stop()
+            await asyncio.wait_for(playing, WAIT)
+            return client, going_on
+
+    client, going_on = asyncio.run(scenario())
+    assert going_on, "the client still runs"
+    assert 1 not in platform.results and (1, 0) not in client.matches
+
+
+def test_a_match_ended_by_an_error_is_forgotten_though_it_has_no_results():
+    match = get_game("risk").new_match("hasbro", 2, seed=3)
+    started = pb.MatchStarted(
+        match_id=3, game="risk", variant="hasbro", seat=0,
+        setup=codec("risk").encode_setup(match.observation(0)),
+    )  # fmt: skip
+    client = Client(Recorder, TOKEN, "127.0.0.1:1")
+    client._handle(pb.ServerMessage(match_started=started))
+    assert list(client.matches) == [(3, 0)]
+    client._handle(pb.ServerMessage(match_ended=pb.MatchEnded(match_id=3, reason="error")))
+    assert client.matches == {}
 
 
 def _free_port() -> int:
