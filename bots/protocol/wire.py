@@ -80,7 +80,8 @@ class GameCodec:
         self.actions = choice_of(game.action_types)
         self.events = choice_of(game.event_types)
         self.typed = game.name in pb.Action.DESCRIPTOR.fields_by_name
-        self.action_classes = {oneof_name(cls): cls.__name__ for cls in game.action_types}
+        self.action_fields = {cls: oneof_name(cls) for cls in game.action_types}
+        self.action_classes = {field: cls.__name__ for cls, field in self.action_fields.items()}
         if self.typed:
             self._check_messages()
 
@@ -145,7 +146,7 @@ class GameCodec:
         """An action: a legal-action template or a chosen action."""
         message = pb.Action()
         if self.typed:
-            target = getattr(getattr(message, self.game.name), oneof_name(type(action)))
+            target = getattr(getattr(message, self.game.name), self.action_fields[type(action)])
             typed.fill(target, action, self.actions.choices[type(action).__name__])
         else:
             message.json = _dumps(plain.encode(action))
