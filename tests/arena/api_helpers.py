@@ -11,6 +11,8 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from engines.players import player_class
+
 WORKER = "test-worker"
 
 
@@ -53,7 +55,7 @@ def play(league, entries, *, rated: bool = True, seed: int = 7):
     matches.enqueue([match.pk])
     assert matches.claim(match.pk, WORKER)
     spec = match_spec(match.pk)
-    outcome = run(spec, build_seats(spec, bots.resolve_player))
+    outcome = run(spec, build_seats(spec, player_class))
     assert matches.record(match.pk, WORKER, outcome)
     match.refresh_from_db()
     return match

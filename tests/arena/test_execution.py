@@ -19,6 +19,7 @@ from conquest.ratings.services import recompute
 from django.core.management import call_command
 from django.utils import timezone
 
+from engines.players import player_class
 from engines.replay import Replay, verify
 
 
@@ -147,7 +148,7 @@ def test_a_lapsed_lease_is_requeued_and_only_the_new_holder_records(ladder):
     match = queued(lg, entries)
     assert services.claim(match.pk, "worker-a")
     spec = match_spec(match.pk)
-    outcome = run(spec, execution.build_seats(spec, execution.resolve_player))
+    outcome = run(spec, execution.build_seats(spec, player_class))
     Match.objects.filter(pk=match.pk).update(lease_expires_at=timezone.now() - timedelta(seconds=1))
     assert services.requeue_lapsed() == [match.pk]
     assert services.claim(match.pk, "worker-b")
@@ -178,7 +179,7 @@ def test_a_cancelled_match_records_nothing_and_can_be_rerun(ladder):
     match = queued(lg, entries)
     services.claim(match.pk, "w")
     spec = match_spec(match.pk)
-    outcome = run(spec, execution.build_seats(spec, execution.resolve_player))
+    outcome = run(spec, execution.build_seats(spec, player_class))
     assert services.cancel(match)
     assert services.record(match.pk, "w", outcome) is False
     assert not RatingChange.objects.exists()

@@ -7,7 +7,6 @@ import threading
 
 import pytest
 from arena_players import SleepyPlayer
-from conquest.bots.services import resolve_player
 from conquest.matches.runner import (
     EngineMismatch,
     MatchSpec,
@@ -19,6 +18,7 @@ from conquest.matches.runner import (
 from conquest.matches.seats import HouseSeat, Seat
 
 from bots.house.random_player import RandomPlayer
+from engines.players import player_class
 from engines.registry import get_game
 from engines.replay import Replay, verify
 
@@ -41,7 +41,7 @@ def spec(*players: str, seed: int = 3, **time_control) -> MatchSpec:
 
 
 def play(s: MatchSpec):
-    return run(s, build_seats(s, resolve_player))
+    return run(s, build_seats(s, player_class))
 
 
 def test_house_bots_play_to_the_end_and_the_replay_reproduces():
@@ -139,11 +139,11 @@ class Waiting(Seat):
 
 def test_run_refuses_a_seat_that_waits_and_run_async_plays_it():
     s = spec("random", "random")
-    seats = [Waiting(), *build_seats(s, resolve_player)[1:]]
+    seats = [Waiting(), *build_seats(s, player_class)[1:]]
     with pytest.raises(RuntimeError, match="run_async"):
         run(s, seats)
     assert seats[0].closed, "the seats are closed when the match stops"
-    outcome = asyncio.run(run_async(s, [Waiting(), *build_seats(s, resolve_player)[1:]]))
+    outcome = asyncio.run(run_async(s, [Waiting(), *build_seats(s, player_class)[1:]]))
     assert outcome.steps > 0 and all(seat.code == "normal" for seat in outcome.seats)
 
 

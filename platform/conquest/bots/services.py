@@ -54,11 +54,6 @@ def update_bot(bot: Bot, **fields) -> Bot:
     return bot
 
 
-def resolve_player(spec: str) -> type:
-    """The player class named by ``spec``: an installed player's name or ``module:Class``."""
-    return player_class(spec)
-
-
 def check_player(kind: str, player: str, *, staff: bool) -> str:
     """The player of a version of ``kind``, checked (house: installed, or code for staff)."""
     if kind == BotVersion.Kind.REMOTE:
@@ -73,7 +68,7 @@ def check_player(kind: str, player: str, *, staff: bool) -> str:
             }
         )
     try:
-        resolve_player(player)
+        player_class(player)
     except (EngineError, ImportError, AttributeError, ValueError) as error:
         raise ValidationError({"player": f"no such player {player!r}: {error}"}) from error
     return player

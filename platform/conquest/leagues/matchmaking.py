@@ -64,9 +64,9 @@ def fill_ladder(league: League, rng: random.Random | None = None) -> list[Match]
         .select_related("version__bot")
         .annotate(pending=Count("seats", filter=Q(seats__match__status__in=PENDING)))
     )
-    capacity = _remote_capacity(entries)
     if room <= 0 or len(entries) < league.seats:
         return []
+    capacity = _remote_capacity(entries)
     seat_counts = Counter(
         (row["entry"], row["seat"])
         for row in MatchSeat.objects.filter(match__league=league).values("entry", "seat")

@@ -35,7 +35,6 @@ from contextlib import contextmanager
 from django.conf import settings
 from django.db import close_old_connections, connection
 
-from conquest.bots.services import resolve_player
 from conquest.gateway.registry import async_redis_client, registry
 from conquest.gateway.routing import Link
 from conquest.gateway.spectators import Broadcast
@@ -46,6 +45,7 @@ from conquest.matches.sandbox import Sandbox, SandboxError
 from conquest.matches.seats import RemoteSeat
 from conquest.matches.selectors import match_spec
 from engines.core import Event
+from engines.players import player_class
 
 logger = logging.getLogger(__name__)
 DATABASE_THREADS = 4
@@ -138,7 +138,7 @@ leases = Leases()
 
 def play(spec: MatchSpec) -> Outcome:
     """Play ``spec`` with its house seats (this runs inside the sandbox)."""
-    return run(spec, build_seats(spec, resolve_player))
+    return run(spec, build_seats(spec, player_class))
 
 
 def _play(spec: MatchSpec) -> Outcome:
@@ -228,7 +228,7 @@ async def _play_remote(spec: MatchSpec, lease: Lease) -> Outcome:
 
     with leases.hold(lease):
         try:
-            outcome = await run_async(spec, build_seats(spec, resolve_player, remote), on_events)
+            outcome = await run_async(spec, build_seats(spec, player_class, remote), on_events)
         except BaseException:
             await broadcast.end(None)
             raise

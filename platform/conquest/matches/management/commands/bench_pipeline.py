@@ -27,13 +27,13 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from conquest.bots import services as bots
-from conquest.bots.services import resolve_player
 from conquest.leagues import services as leagues
 from conquest.matches import services as matches
 from conquest.matches.models import Match
 from conquest.matches.runner import build_seats, run
 from conquest.matches.selectors import match_spec
 from conquest.matches.workers import WorkerProcess
+from engines.players import player_class
 
 
 class Command(BaseCommand):
@@ -128,7 +128,7 @@ class Command(BaseCommand):
 
 
 def _play(spec) -> None:
-    run(spec, build_seats(spec, resolve_player))
+    run(spec, build_seats(spec, player_class))
 
 
 def _engine_alone(specs: list, processes: int) -> float:
