@@ -7,6 +7,7 @@ import threading
 
 import pytest
 from arena_players import SleepyPlayer
+from conquest.matches import seats
 from conquest.matches.runner import (
     EngineMismatch,
     MatchSpec,
@@ -170,3 +171,27 @@ def test_on_a_loop_a_house_bot_decides_off_the_loop_thread():
     worker.start()
     worker.join()
     assert deciding and loop_thread not in deciding
+
+
+def test_on_a_loop_a_house_bot_that_never_returns_forfeits_and_the_match_ends(monkeypatch):
+    monkeypatch.setattr(seats, "HOUSE_OVERRUN_SECONDS", 0.2)
+    release = threading.Event()
+
+    class Stuck(RandomPlayer):
+        def act(self, observation, legal_actions):
+            release.wait(30)  # as a player in an endless loop, until the test ends
+            return super().act(observation, legal_actions)
+
+    s = spec("random", "random", decision_seconds=0.1, time_bank_seconds=0.0)
+
+    async def play():
+        try:
+            seated = [HouseSeat(Stuck(seed=1)), HouseSeat(RandomPlayer(seed=2))]
+            return await asyncio.wait_for(run_async(s, seated), 10)
+        finally:
+            release.set()  # before asyncio.run waits for the loop's threads
+
+    outcome = asyncio.run(play())
+    stuck, other = outcome.seats
+    assert (stuck.code, stuck.placement, other.placement) == ("timeout", 2, 1)
+    assert stuck.faults == 1, "asked once, then forfeited"

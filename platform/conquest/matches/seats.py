@@ -90,6 +90,10 @@ def _alarm(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+HOUSE_OVERRUN_SECONDS = 5.0
+"""How long past its time a house player deciding in a thread is waited for (see HouseSeat)."""
+
+
 class HouseSeat(Seat):
     """A house player (``act(observation, legal_actions)``) run in this process.
 
@@ -97,8 +101,9 @@ class HouseSeat(Seat):
     real-time interval timer interrupts a player that overruns its time. On a loop (remote
     matches) it decides in a thread of the loop's pool, so that the loop's other matches go
     on meanwhile, and, as signals cannot reach that thread, the decision is measured after
-    the fact: late is a timeout all the same, but a player that never returns holds its
-    match.
+    the fact: late is a timeout all the same. A player still deciding
+    ``HOUSE_OVERRUN_SECONDS`` after its time is left to its thread and forfeits (code
+    ``timeout``): it cannot be stopped, so it cannot be asked again.
     """
 
     def __init__(self, player: Any) -> None:
@@ -111,7 +116,12 @@ class HouseSeat(Seat):
             asyncio.get_running_loop()
         except RuntimeError:  # no loop: runner.run
             return self._decide(observation, legal_actions, seconds)
-        return await asyncio.to_thread(self._decide, observation, legal_actions, seconds)
+        deciding = asyncio.to_thread(self._decide, observation, legal_actions, seconds)
+        try:
+            return await asyncio.wait_for(deciding, seconds + HOUSE_OVERRUN_SECONDS)
+        except TimeoutError:
+            reason = f"still deciding {HOUSE_OVERRUN_SECONDS:g} s after its {seconds:.3f} s"
+            raise SeatFault("timeout", reason, forfeit=True) from None
 
     def _decide(
         self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
