@@ -253,6 +253,16 @@ def test_a_remote_match_goes_to_the_remote_queue_and_an_engine_error_fails_it(
     assert final == {b"final": b"1", b"result": b""}, "spectators learn it is over"
     assert Match.objects.get(pk=plain.pk).status == "queued"
 
+    async def redis_away(self, result):
+        raise redis.ConnectionError("Redis away")
+
+    monkeypatch.setattr(Broadcast, "end", redis_away)
+    again = services.schedule(lg, [remote, house[1]])
+    services.enqueue([again.pk])
+    assert execution.execute(again.pk) == "error"
+    again.refresh_from_db()
+    assert again.end_reason == "RuntimeError: engine bug", "the match's own failure is told"
+
 
 @pytest.mark.django_db
 def test_the_ladder_seats_a_remote_bot_only_while_connected_and_under_its_capacity(fresh_redis):

@@ -230,7 +230,10 @@ async def _play_remote(spec: MatchSpec, lease: Lease) -> Outcome:
         try:
             outcome = await run_async(spec, build_seats(spec, player_class, remote), on_events)
         except BaseException:
-            await broadcast.end(None)
+            try:
+                await broadcast.end(None)
+            except Exception:  # Redis away too: the match's own failure is the one to report
+                logger.exception("match %s: could not end its spectator stream", lease.match_id)
             raise
     await broadcast.end(outcome.result)
     return outcome
