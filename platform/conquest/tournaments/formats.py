@@ -36,7 +36,7 @@ SeatCounts = Mapping[tuple[int, int], int]  # (entry, seat) -> games sat there
 
 # A full round robin of more matches than this is refused: the organiser should run a Swiss.
 MAX_ROUND_ROBIN_MATCHES = 2000
-# Steps of the Swiss pairing search per allowed number of repeats before it allows one more.
+# Tables the Swiss pairing search tries per allowed number of repeats before it allows one more.
 SWISS_SEARCH_STEPS = 20000
 # Perturbations tried when the round robin's seat balance is not yet within one.
 BALANCE_STEPS = 200
@@ -234,11 +234,11 @@ def _search(rest: list[int], k: int, met, allowed: int, steps: list[int]):
     """Tables of ``rest`` (rank order) with at most ``allowed`` repeats, or None."""
     if not rest:
         return []
-    steps[0] -= 1
-    if steps[0] < 0:
-        return None
     first, others = rest[0], rest[1:]
     for picked in itertools.combinations(range(len(others)), k - 1):
+        steps[0] -= 1  # a step per table tried, pruned or not
+        if steps[0] < 0:
+            return None
         table = (first, *(others[i] for i in picked))
         cost = repeats(table, met)
         if cost > allowed:
