@@ -64,6 +64,8 @@ def test_a_tournament_is_created_registered_and_run_from_the_admin(admin_client)
     for shown in ("Standings", "Seat win rates", "buchholz", "expected_end"):
         assert shown in content
     assert 'name="league"' not in content, "settings are read-only once started"
+    saved = admin_client.post(url(Tournament, "change", made.pk), change_form_data(page))
+    assert saved.status_code == 302, "saving the read-only page changes nothing, fails nothing"
 
     response = act(admin_client, Tournament, "open_registration", [made])
     assert any("only a tournament that is draft" in m for m in messages_of(response))

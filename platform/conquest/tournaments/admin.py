@@ -168,14 +168,16 @@ class TournamentAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj: Tournament, form, change: bool) -> None:
         settings = {name: form.cleaned_data[name] for name in SETTINGS if name in form.cleaned_data}
-        if change:
-            tournament = services.update_tournament(
-                Tournament.objects.get(pk=obj.pk),
-                **{name: settings[name] for name in form.changed_data if name in settings},
-            )
-        else:
-            tournament = services.create_tournament(**settings)
-        become(obj, tournament)
+        if not change:
+            become(obj, services.create_tournament(**settings))
+            return
+        changed = {name: settings[name] for name in form.changed_data if name in settings}
+        if not changed:  # e.g. saving the entries, or a started tournament's read-only page
+            return
+        try:
+            become(obj, services.update_tournament(Tournament.objects.get(pk=obj.pk), **changed))
+        except ValidationError as error:  # it started since the page was loaded
+            self.message_user(request, _message(error), messages.ERROR)
 
     def save_formset(self, request, form, formset, change: bool) -> None:
         try:
