@@ -54,9 +54,11 @@ def check_settings(
         raise ValidationError({"advance": f"from 1 to {k - 1}: the places of a table of {k}"})
     if format != Format.KNOCKOUT and advance != 1:
         raise ValidationError({"advance": "only a knockout has places that advance"})
-    points = list(points or formats.default_points(k))
-    numbers = all(isinstance(p, int | float) and not isinstance(p, bool) for p in points)
-    if len(points) != k or not numbers or points != sorted(points, reverse=True):
+    points = points or formats.default_points(k)
+    numbers = isinstance(points, list | tuple) and all(
+        isinstance(p, int | float) and not isinstance(p, bool) for p in points
+    )
+    if not numbers or len(points) != k or list(points) != sorted(points, reverse=True):
         raise ValidationError(
             {"points": f"{k} numbers, one per placement, first place first, never increasing"}
         )
