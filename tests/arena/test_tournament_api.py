@@ -61,7 +61,8 @@ def test_only_staff_see_or_run_tournaments(staff, league):
 @pytest.mark.parametrize(
     ("fields", "wrong"),
     [({"format": "ladder"}, "format"), ({"rounds": 0}, "rounds"), ({"points": [0, 1]}, "points"),
-     ({"points": 5}, "points"), ({"points": True}, "points"), ({"seed": 3}, "seed")],
+     ({"points": 5}, "points"), ({"points": True}, "points"), ({"games": 101}, "games"),
+     ({"seed": 3}, "seed")],
 )  # fmt: skip
 def test_bad_settings_are_400_naming_the_field(staff, league, fields, wrong):
     error = error_of(create(client_for(staff), league, **fields))

@@ -34,6 +34,9 @@ from dataclasses import dataclass
 
 SeatCounts = Mapping[tuple[int, int], int]  # (entry, seat) -> games sat there
 
+# Games per group or table at most: enough against luck, and a round stays a few thousand
+# matches at most.
+MAX_GAMES = 100
 # A full round robin of more matches than this is refused: the organiser should run a Swiss.
 MAX_ROUND_ROBIN_MATCHES = 2000
 # Tables the Swiss pairing search tries per allowed number of repeats before it allows one more.

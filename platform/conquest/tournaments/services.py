@@ -44,8 +44,8 @@ def check_settings(
     k = league.seats
     if format not in Format.values:
         raise ValidationError({"format": f"one of {Format.values}"})
-    if games < 1:
-        raise ValidationError({"games": "at least one game per group or table"})
+    if not 1 <= games <= formats.MAX_GAMES:
+        raise ValidationError({"games": f"from 1 to {formats.MAX_GAMES} per group or table"})
     if format == Format.SWISS and rounds < 1:
         raise ValidationError({"rounds": "a Swiss tournament needs at least one round"})
     if format != Format.SWISS and rounds:
