@@ -90,6 +90,10 @@ def test_disqualify_rerun_and_export_actions(admin_client):
     made = tournament(entries, "round_robin")
     errored = Match.objects.filter(tournament_game__tournament=made).first()
     Match.objects.filter(pk=errored.pk).update(status=Match.Status.ERROR)
+    response = act(admin_client, Match, "rerun_matches", [errored])
+    assert any("1 tournament game(s) are re-run from their tournament" in m
+               for m in messages_of(response))  # fmt: skip
+    assert Match.objects.get(pk=errored.pk).status == "error", "not around the tournament"
     act(admin_client, Tournament, "rerun_errors", [made])
     assert Match.objects.get(pk=errored.pk).status == "queued"
 

@@ -239,6 +239,16 @@ def test_cancel_cancels_every_match_not_ended():
         services.resume(made)
 
 
+def test_a_tournament_game_is_re_run_by_its_tournament_only():
+    made = tournament(field(2, 2), "round_robin")
+    match = games_of(made)[0].match
+    Match.objects.filter(pk=match.pk).update(status=Match.Status.ERROR)
+    assert not matches.rerun(match), "not around the tournament's pause and forfeits"
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ERROR
+    services.rerun_match(made, match)
+    assert Match.objects.get(pk=match.pk).status != Match.Status.ERROR
+
+
 def test_a_rerun_while_paused_stays_held():
     entries = field(2, 2)
     made = tournament(entries, "round_robin")

@@ -135,14 +135,16 @@ class MatchAdmin(admin.ModelAdmin):
     @admin.action(description="Re-run the selected matches", permissions=["change"])
     def rerun_matches(self, request, queryset) -> None:
         done = refused = 0
-        for match in _bare(queryset):
+        for match in _bare(queryset).exclude(origin=Match.Origin.TOURNAMENT):
             if services.rerun(match):
                 done += 1
             else:
                 refused += 1
-        self._report(
-            request, f"Re-ran {done} match(es)", refused, "are neither in error nor cancelled"
-        )
+        text = f"Re-ran {done} match(es)"
+        games = queryset.filter(origin=Match.Origin.TOURNAMENT).count()
+        if games:
+            text += f"; {games} tournament game(s) are re-run from their tournament"
+        self._report(request, text, refused, "are neither in error nor cancelled")
 
     def _report(self, request, text: str, refused: int, why: str) -> None:
         if refused:

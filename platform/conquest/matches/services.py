@@ -296,11 +296,16 @@ def cancel(match: Match, *, why: str = "cancelled by an admin") -> bool:
         return True
 
 
-def rerun(match: Match) -> bool:
-    """Play again a match that ended in an infrastructure error or was cancelled (same seed)."""
+def rerun(match: Match, *, by_tournament: bool = False) -> bool:
+    """Play again a match that ended in an infrastructure error or was cancelled (same seed);
+    False if it did not. A tournament's game is re-run only ``by_tournament``
+    (``tournaments.services.rerun_match``), which keeps the tournament's rules: a pause, its
+    disqualified seats, its voided games."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.status not in (Match.Status.ERROR, Match.Status.CANCELLED):
+            return False
+        if match.origin == Match.Origin.TOURNAMENT and not by_tournament:
             return False
         match.seats.update(placement=None, score=None, code="", faults=0, time_used=0.0)
         match.attempts = 0

@@ -332,7 +332,7 @@ def rerun_match(tournament: Tournament, match: Match) -> None:
                 {"match": f"match {match.pk} is {current.status}: only a match that ended in "
                  "an infrastructure error is re-run"}
             )  # fmt: skip
-        matches.rerun(current)
+        matches.rerun(current, by_tournament=True)
         _mark_forfeits(tournament, [match.pk])
         if tournament.state == State.PAUSED:
             _hold(tournament)
