@@ -30,10 +30,6 @@ class TournamentEntryQuerySet(models.QuerySet):
 class TournamentGameQuerySet(models.QuerySet):
     """Games of tournaments."""
 
-    def of_round(self, number: int):
-        """The games of round ``number``."""
-        return self.filter(round=number)
-
     def unended(self):
         """Games whose match is not finished or cancelled (an error waits for a re-run)."""
         return self.exclude(match__status__in=ENDED)
