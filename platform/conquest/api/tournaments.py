@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-import json
-
-from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -209,12 +206,7 @@ class TournamentExportView(StaffView):
         """Download the results."""
         tournament = _tournament(pk)
         query = _valid(s.ExportQuery, request.query_params)
-        if query["type"] == "csv":
-            body = selectors.export_csv(tournament, query["table"])
-            content_type, name = "text/csv", f"{query['table']}.csv"
-        else:
-            body = json.dumps(selectors.export_json(tournament), cls=DjangoJSONEncoder, indent=1)
-            content_type, name = "application/json", "results.json"
-        response = HttpResponse(body, content_type=content_type)
-        response["Content-Disposition"] = f'attachment; filename="tournament-{pk}-{name}"'
+        export = selectors.export_file(tournament, query["type"], query["table"])
+        response = HttpResponse(export.body, content_type=export.content_type)
+        response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
         return response

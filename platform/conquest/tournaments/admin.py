@@ -3,11 +3,8 @@ standings and seat win rates are shown read-only; results export as CSV and JSON
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
-from django.core.serializers.json import DjangoJSONEncoder
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpResponse
 from django.urls import reverse
@@ -257,39 +254,26 @@ class TournamentAdmin(admin.ModelAdmin):
 
         self._each(request, queryset, rerun, "Re-ran the matches in error of")
 
-    def _export(self, request, queryset, content_type: str, suffix: str, render):
+    def _export(self, request, queryset, kind: str, table: str = "standings"):
         if queryset.count() != 1:
             self.message_user(request, "Select one tournament to export.", messages.WARNING)
             return None
-        tournament = queryset.select_related("league").get()
-        response = HttpResponse(render(tournament), content_type=content_type)
-        name = f"tournament-{tournament.pk}-{suffix}"
-        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        export = selectors.export_file(queryset.select_related("league").get(), kind, table)
+        response = HttpResponse(export.body, content_type=export.content_type)
+        response["Content-Disposition"] = f'attachment; filename="{export.filename}"'
         return response
 
     @admin.action(description="Export the standings (CSV)", permissions=["view"])
     def export_csv(self, request, queryset):
-        return self._export(request, queryset, "text/csv", "standings.csv", selectors.export_csv)
+        return self._export(request, queryset, "csv")
 
     @admin.action(description="Export the games (CSV)", permissions=["view"])
     def export_games_csv(self, request, queryset):
-        return self._export(
-            request,
-            queryset,
-            "text/csv",
-            "games.csv",
-            lambda t: selectors.export_csv(t, "games"),
-        )
+        return self._export(request, queryset, "csv", "games")
 
     @admin.action(description="Export the results (JSON)", permissions=["view"])
     def export_json(self, request, queryset):
-        return self._export(
-            request,
-            queryset,
-            "application/json",
-            "results.json",
-            lambda t: json.dumps(selectors.export_json(t), cls=DjangoJSONEncoder, indent=1),
-        )
+        return self._export(request, queryset, "json")
 
 
 @admin.register(TournamentEntry)

@@ -8,10 +8,12 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Avg, F, QuerySet
 from django.utils import timezone
 
@@ -416,6 +418,25 @@ def export_csv(tournament: Tournament, table: str = "standings") -> str:
                     + [seat[c] for c in ("seat", "entry", "bot", "placement", "score", "points")]
                 )
     return out.getvalue()
+
+
+@dataclass(frozen=True)
+class ExportFile:
+    """A tournament's results as a file to download."""
+
+    body: str
+    content_type: str
+    filename: str
+
+
+def export_file(tournament: Tournament, kind: str = "json", table: str = "standings") -> ExportFile:
+    """The results as a file: ``json`` (:func:`export_json`) or ``csv`` of ``table``
+    (:func:`export_csv`)."""
+    if kind == "csv":
+        body = export_csv(tournament, table)
+        return ExportFile(body, "text/csv", f"tournament-{tournament.pk}-{table}.csv")
+    body = json.dumps(export_json(tournament), cls=DjangoJSONEncoder, indent=1)
+    return ExportFile(body, "application/json", f"tournament-{tournament.pk}-results.json")
 
 
 def registered_get(tournament: Tournament, entry_id: int) -> TournamentEntry | None:
