@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from engines.core.contract import EngineError
 from engines.play import play
@@ -85,17 +86,17 @@ def _list() -> int:
             print(f"  --variant {variant.name}  [{seats} seats]  {variant.description}")
         for option in game.options:
             print(f"  --option {option.name}={option.default!r}  {option.description}")
-    print(f"players (--bots): {', '.join(player_names())}")
+        print(f"  players (--bots): {', '.join(player_names(game.name))}, or module:Class")
     return 0
 
 
-def parse_options(pairs: list[str]) -> dict:
+def parse_options(pairs: list[str]) -> dict[str, Any]:
     """``NAME=VALUE`` pairs as match options (VALUE read as JSON, else as text).
 
     >>> parse_options(["bot_level=confirme", "max_steps=300"])
     {'bot_level': 'confirme', 'max_steps': 300}
     """
-    options = {}
+    options: dict[str, Any] = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep:
@@ -109,7 +110,10 @@ def parse_options(pairs: list[str]) -> dict:
 
 def _play(args: argparse.Namespace) -> int:
     names = [name.strip() for name in args.bots.split(",")]
-    players = [load_player(name, seed=args.seed * 1000 + seat) for seat, name in enumerate(names)]
+    players = [
+        load_player(name, seed=args.seed * 1000 + seat, game=args.game)
+        for seat, name in enumerate(names)
+    ]
     options = parse_options(args.option)
     recorder = start(
         args.game, args.variant, len(names), args.seed, options=options, players=tuple(names)

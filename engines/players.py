@@ -1,6 +1,10 @@
 """Players by name for the local runner: an installed player, found through the
 ``conquest_arena.players`` entry points so that ``engines`` never imports ``bots``
-(engines <- bots <- platform), or any class given as ``module:Class``."""
+(engines <- bots <- platform), or any class given as ``module:Class``.
+
+A player class lists the games it plays in a ``games`` class attribute (names); a class
+without one plays every game.
+"""
 
 from __future__ import annotations
 
@@ -14,9 +18,20 @@ from engines.play import Player
 GROUP = "conquest_arena.players"
 
 
-def player_names() -> list[str]:
-    """The names of every installed player."""
-    return sorted(ep.name for ep in entry_points(group=GROUP))
+def player_names(game: str | None = None) -> list[str]:
+    """The names of the installed players (of those that play ``game``, when given).
+
+    >>> "attacker" in player_names("risk"), "attacker" in player_names("africa")
+    (True, False)
+    """
+    names = sorted(ep.name for ep in entry_points(group=GROUP))
+    return names if game is None else [n for n in names if plays(player_class(n), game)]
+
+
+def plays(cls: type, game: str) -> bool:
+    """Does the player class ``cls`` play ``game``? (its ``games``, or every game)"""
+    listed = getattr(cls, "games", None)
+    return listed is None or game in listed
 
 
 @cache  # the installed players do not change while a process runs; workers ask every match
@@ -34,12 +49,32 @@ def player_class(name: str) -> type:
     if not found:
         known = ", ".join(player_names()) or "none: install the project with pip install -e ."
         raise EngineError(f"no player {name!r} (known: {known}, or module:Class)")
-    return next(iter(found)).load()
+    cls: type = next(iter(found)).load()  # an entry point's object is untyped: a class
+    return cls
 
 
-def load_player(name: str, seed: int) -> Player:
-    """A new player called ``name`` seeded with ``seed``; unknown names raise EngineError."""
-    return player_class(name)(seed=seed)
+def game_player(name: str, game: str) -> type:
+    """The class of the player called ``name`` (see :func:`player_class`), checked to play
+    ``game``; EngineError otherwise, naming the players that do.
+
+    >>> game_player("attacker", "conquetes")
+    Traceback (most recent call last):
+    ...
+    engines.core.contract.EngineError: player 'attacker' does not play conquetes (players of \
+conquetes: heuristic, random)
+    """
+    cls = player_class(name)
+    if not plays(cls, game):
+        known = ", ".join(player_names(game))
+        raise EngineError(f"player {name!r} does not play {game} (players of {game}: {known})")
+    return cls
+
+
+def load_player(name: str, seed: int, game: str) -> Player:
+    """A new player called ``name`` for a match of ``game``, seeded with ``seed``; unknown
+    names and players of other games raise EngineError."""
+    player: Player = game_player(name, game)(seed=seed)
+    return player
 
 
 def _import_class(name: str) -> type:

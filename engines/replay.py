@@ -62,7 +62,7 @@ class Replay:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise EngineError(f"not a replay of format {FORMAT}")
         game = get_game(doc["game"])
-        types = {t.__name__: t for t in game.action_types}
+        types: dict[str, type[Action] | type[Result]] = {t.__name__: t for t in game.action_types}
         types["Result"] = Result
         return cls(
             engine_version=doc["engine_version"],
@@ -124,7 +124,7 @@ def start(
     seats: int,
     seed: int,
     *,
-    options: dict | None = None,
+    options: dict[str, Any] | None = None,
     players: tuple[str, ...] = (),
 ) -> Recorder:
     """Create a match and a recorder for it (the creation's events are in the digest)."""

@@ -13,18 +13,19 @@ from engines.risk.board import WORLD
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
-PACKAGED = {
-    "engines/risk/data/classic_world.json": "maps/classic_world.json",
-    "engines/risk/data/risk_missions.json": "risk_missions.json",
-    "engines/conquetes/data/conquetes.json": "maps/conquetes.json",
-    "engines/africa/data/africa.json": "maps/africa.json",
-}
+PACKAGED = sorted(ROOT.glob("engines/*/data/*.json"))
+"""Every game's packaged data: a copy of the shared file of the same name (maps in maps/)."""
+
+
+def test_every_game_packages_data():
+    assert {p.parent.parent.name for p in PACKAGED} >= {"risk", "conquetes", "africa"}
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="no ../shared/data beside this checkout")
-@pytest.mark.parametrize(("packaged", "shared"), PACKAGED.items())
-def test_packaged_data_equals_shared_data(packaged, shared):
-    assert json.loads((ROOT / packaged).read_text()) == json.loads((SHARED / shared).read_text())
+@pytest.mark.parametrize("packaged", PACKAGED, ids=lambda p: str(p.relative_to(ROOT)))
+def test_packaged_data_equals_shared_data(packaged):
+    (shared,) = [p for p in (SHARED / packaged.name, SHARED / "maps" / packaged.name) if p.exists()]
+    assert json.loads(packaged.read_text()) == json.loads(shared.read_text())
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="no ../shared/data beside this checkout")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bots.house.choice import bounds, by_kind, fill
+from bots.house.choice import amount_of, bounds, by_kind, fill
 from engines.core import Action
 from engines.risk.actions import Attack, Blitz, EndPhase, Fortify, Occupy, Place, TradeCards
 from engines.risk.observation import RiskObservation
@@ -13,6 +13,8 @@ from engines.risk.observation import RiskObservation
 class AlwaysAttackPlayer:
     """Trades at once, puts each batch of reinforcements on one random territory, blitzes
     until it cannot, moves everything forward, never fortifies."""
+
+    games = ("risk",)
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -31,7 +33,7 @@ class AlwaysAttackPlayer:
                 return fill(template, amount.low if kind is Blitz else amount.high)
         if Place in grouped:
             template = self.rng.choice(grouped[Place])
-            return fill(template, bounds(template).high)
+            return fill(template, amount_of(template).high)
         if EndPhase in grouped and (Attack in grouped or Fortify in grouped):
             return grouped[EndPhase][0]
         template = self.rng.choice(legal_actions)

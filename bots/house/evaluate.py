@@ -19,7 +19,7 @@ from tqdm import tqdm
 from engines.cli import parse_options
 from engines.core import EngineError
 from engines.play import play
-from engines.players import player_class
+from engines.players import game_player
 from engines.replay import start
 
 
@@ -39,7 +39,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     try:
-        hero_class, rival_class = player_class(args.player), player_class(args.opponent)
+        hero_class = game_player(args.player, args.game)
+        rival_class = game_player(args.opponent, args.game)
         options = parse_options(args.option)
     except EngineError as error:
         raise SystemExit(f"error: {error}") from error
@@ -63,14 +64,13 @@ def main(argv: list[str] | None = None) -> None:
         limited += result.reason == "step_limit"
         steps += recorder.match.steps
     shown = "".join(f", {k}={v}" for k, v in options.items())
-    prefix = "" if args.game == "risk" else f"game {args.game}, "
     print(
-        f"{prefix}variant {args.variant}{shown}, {args.seats} seats, {args.games} games: "
+        f"game {args.game}, variant {args.variant}{shown}, {args.seats} seats, {args.games} games: "
         f"{args.player} vs {field}"
     )
     baseline = "" if solo else f"; random baseline {1 / args.seats:.1%}"
     print(f"win rate: {wins / args.games:.1%} ({wins}/{args.games}){baseline}")
-    if not solo and (shared or args.game != "risk"):
+    if not solo:
         print(f"wins are first places, alone or shared: {shared} of them shared")
     print(f"step-limit games: {limited}; average steps: {steps / args.games:.0f}")
 

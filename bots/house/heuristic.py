@@ -1,27 +1,24 @@
-"""The ``heuristic`` house player: the rule-of-thumb player of whichever game it plays."""
+"""The ``heuristic`` house player: the rule-of-thumb player of whichever game it plays.
+
+Each game's heuristic is registered by game name in the ``conquest_arena.heuristics`` entry
+points, so this module names no game.
+"""
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
 from typing import Any
 
-from bots.house.africa_heuristic import AfricaHeuristicPlayer
-from bots.house.conquetes_heuristic import ConquetesHeuristicPlayer
-from bots.house.risk_heuristic import RiskHeuristicPlayer
-from engines.africa.observation import AfricaObservation
-from engines.conquetes.observation import ConquetesObservation
 from engines.core import Action
-from engines.risk.observation import RiskObservation
+from engines.play import Player
+from engines.registry import game_of
 
-HEURISTICS: dict[type, type] = {
-    RiskObservation: RiskHeuristicPlayer,
-    ConquetesObservation: ConquetesHeuristicPlayer,
-    AfricaObservation: AfricaHeuristicPlayer,
-}
-"""Each game's heuristic player, by the class of that game's observations."""
+GROUP = "conquest_arena.heuristics"
 
 
 class HeuristicPlayer:
-    """Plays any registered game with that game's heuristic, chosen at the first decision.
+    """Plays any game that has a registered heuristic with that game's heuristic, chosen at
+    the first decision.
 
     >>> from engines.registry import get_game
     >>> match = get_game("risk").new_match("hasbro", 3, seed=1)
@@ -29,15 +26,20 @@ class HeuristicPlayer:
     'Claim'
     """
 
+    games = frozenset(ep.name for ep in entry_points(group=GROUP))
+    """The games that have a heuristic."""
+
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.player: Any = None
+        self.player: Player | None = None
 
     def act(self, observation: Any, legal_actions: tuple[Action, ...]) -> Action:
         """The game's heuristic choice among ``legal_actions``."""
         if self.player is None:
-            kind = HEURISTICS.get(type(observation))
-            if kind is None:
-                raise TypeError(f"no heuristic player for {type(observation).__name__}")
-            self.player = kind(seed=self.seed)
+            game = game_of(observation).name
+            found = entry_points(group=GROUP, name=game)
+            if not found:
+                raise TypeError(f"no heuristic player for {game}")
+            player: Player = next(iter(found)).load()(seed=self.seed)  # an untyped entry point
+            self.player = player
         return self.player.act(observation, legal_actions)

@@ -11,7 +11,7 @@ GAME = GameInfo(
     name="africa",
     description="Africa 1880: 3-6 powers write secret orders at once (develop, explore, land, "
     "alliance or war), talk freely, and found colonies over 8 turns",
-    engine_version="africa-1.0.0",
+    engine_version="africa-1.1.0",
     variants=tuple(rules.variant for rules in VARIANTS.values()),
     options=(STEP_LIMIT, MESSAGES, MESSAGE_LENGTH),
     action_types=ACTION_TYPES,
@@ -19,6 +19,5 @@ GAME = GameInfo(
     passive_actions=(EndDiplomacy, SubmitOrders),
     match_class=AfricaMatch,
 )
-AfricaMatch.game = GAME
 
 __all__ = ["GAME", "AfricaMatch"]

@@ -11,7 +11,7 @@ GAME = GameInfo(
     name="conquetes",
     description="Conquêtes: 90 region cards, hidden hands, face-down support, score one "
     "territory of connected regions; 2-4 players or solo against the book's bot",
-    engine_version="conquetes-1.0.0",
+    engine_version="conquetes-1.1.0",
     variants=tuple(rules.variant for rules in VARIANTS.values()),
     options=(STEP_LIMIT, BOT_LEVEL),
     action_types=ACTION_TYPES,
@@ -19,6 +19,5 @@ GAME = GameInfo(
     passive_actions=(CommitSupport, DrawTwo),
     match_class=ConquetesMatch,
 )
-ConquetesMatch.game = GAME
 
 __all__ = ["GAME", "ConquetesMatch"]

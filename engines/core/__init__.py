@@ -17,6 +17,7 @@ from engines.core.contract import (
     Variant,
     amount_field,
     visible_event,
+    visible_events,
 )
 
 __all__ = [
@@ -36,4 +37,5 @@ __all__ = [
     "Variant",
     "amount_field",
     "visible_event",
+    "visible_events",
 ]

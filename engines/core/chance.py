@@ -17,6 +17,9 @@ True
 from __future__ import annotations
 
 import random as _random
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def below(rng: _random.Random, n: int) -> int:
@@ -29,7 +32,7 @@ def die(rng: _random.Random, sides: int) -> int:
     return int(rng.random() * sides) + 1
 
 
-def shuffle(rng: _random.Random, items: list) -> None:
+def shuffle(rng: _random.Random, items: list[T]) -> None:
     """Shuffle ``items`` in place (Fisher-Yates)."""
     for i in range(len(items) - 1, 0, -1):
         j = int(rng.random() * (i + 1))

@@ -12,8 +12,9 @@ function of its replay (see :mod:`engines.core.replay`).
 from __future__ import annotations
 
 import random
+import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
@@ -70,7 +71,7 @@ class Amount:
     def __contains__(self, value: object) -> bool:
         return isinstance(value, int) and self.low <= value <= self.high
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[int]:
         return iter(range(self.low, self.high + 1))
 
 
@@ -90,13 +91,19 @@ class Event:
     hot path of every decision, where a frozen dataclass costs four times as much to build.
 
     ``private_to`` names the only seat that may see the event as it is; every other
-    seat, spectator and replay shown to a bot sees :meth:`redacted` instead.
+    seat, spectator and replay shown to a bot sees :meth:`redacted` instead: a copy without
+    the secret, or nothing at all (``None``) when the event's mere existence would tell a
+    secret (a seat's mission changing, a secret order written).
     """
 
-    private_to: ClassVar[int | None] = None
+    @property
+    def private_to(self) -> int | None:
+        """The only seat that may see the event as it is; None: a public event (read-only,
+        so that a game's event may compute it from its fields)."""
+        return None
 
-    def redacted(self) -> Event:
-        """The event as seats other than ``private_to`` may see it."""
+    def redacted(self) -> Event | None:
+        """The event as seats other than ``private_to`` may see it (None: not at all)."""
         return self
 
 
@@ -197,7 +204,10 @@ STEP_LIMIT = Option(
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A game in the registry: its variants, options, action types and constructors."""
+    """A game in the registry: its variants, options, action types and constructors.
+
+    Building it makes it the ``game`` of its ``match_class``.
+    """
 
     name: str
     description: str
@@ -208,6 +218,15 @@ class GameInfo:
     event_types: tuple[type[Event], ...]
     match_class: type[Match] = field(repr=False)
     passive_actions: tuple[type[Action], ...] = ()
+
+    def __post_init__(self) -> None:
+        self.match_class.game = self
+
+    @property
+    def observation_type(self) -> type:
+        """The class of this game's observations (what ``Match.observation`` returns)."""
+        observation: type = typing.get_type_hints(self.match_class._observation)["return"]
+        return observation
 
     def default_action(self, legal_actions: tuple[Action, ...]) -> Action:
         """The action played for a seat that did not decide (late, crashed, illegal, forfeited).
@@ -286,7 +305,12 @@ class Match(ABC):
     # -- public API ---------------------------------------------------------------
 
     def to_move(self) -> tuple[int, ...]:
-        """The seats that must decide now: one, several at once, or none when over."""
+        """The seats that must decide now: one, several at once, or none when over.
+
+        Seats asked at once decide independently: until the last of them has acted, the
+        action of one changes nothing that another of them observes or may do, so a runner
+        may ask them all at the same time.
+        """
         return () if self._result is not None else self._to_move()
 
     def observation(self, seat: int) -> Any:
@@ -304,9 +328,11 @@ class Match(ABC):
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Perform ``action`` for ``seat`` and return the events it caused.
 
-        Raises :class:`IllegalAction` (the match is then unchanged) if it is not legal.
+        Raises :class:`IllegalAction` (the match is then unchanged) if it is not legal, also
+        for a seat that is not in the match.
         """
-        self._check_seat(seat)
+        if not _is_seat(seat, self.seats):
+            raise IllegalAction(seat, action, f"no seat {seat!r} in a {self.seats}-seat match")
         if self._result is not None:
             raise MatchOver(seat, action, f"the match is over ({self._result.reason})")
         if seat not in self._to_move():
@@ -360,6 +386,27 @@ class Match(ABC):
         match._restore(state)
         return match
 
+    def redraw_hidden(self, seat: int | None, rng: random.Random) -> Match:
+        """A copy of the match in which everything ``seat`` may not know (``None``: a
+        spectator, who knows only public facts) is drawn again from ``rng``, consistently with
+        what it does know: other seats' hands and missions, the order of every deck, face-down
+        cards, secret orders and bids not yet revealed. The generator is kept as it is; the
+        copy's ``setup_events`` are the ones it would have had.
+
+        The conformance suite uses it to prove that nothing a seat is shown depends on what it
+        may not know; a bot's search may use it to sample the worlds its observation allows.
+
+        >>> from engines.registry import get_game
+        >>> match = get_game("risk").new_match("miro-missions", 3, seed=1)
+        >>> other = match.redraw_hidden(0, random.Random(5))
+        >>> other.observation(0) == match.observation(0)
+        True
+        """
+        copy = type(self).restore(self.snapshot())
+        copy.setup_events = list(self.setup_events)
+        copy._redraw_hidden(seat, rng)
+        return copy
+
     def summary(self) -> list[str]:
         """Game-specific lines for people about the match so far (empty by default)."""
         return []
@@ -390,16 +437,26 @@ class Match(ABC):
             setattr(self, name, _plain_copy(state[name]))
         self._restored()
 
+    def _redraw_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """Draw again, in place, what ``seat`` may not know (see :meth:`redraw_hidden`)."""
+        raise NotImplementedError  # TEMP: abstract once every game has it
+
     @abstractmethod
     def _restored(self) -> None:
         """Rebuild what derives from the restored state fields (rules, indexes, result)."""
 
     def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.seats:
+        if not _is_seat(seat, self.seats):
             raise EngineError(f"no seat {seat!r} in a {self.seats}-seat match")
 
 
-def neighbours_from_links(ids: tuple[str, ...], links) -> tuple[tuple[int, ...], ...]:
+def _is_seat(seat: object, seats: int) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats
+
+
+def neighbours_from_links(
+    ids: tuple[str, ...], links: Iterable[Sequence[str]]
+) -> tuple[tuple[int, ...], ...]:
     """Each place's neighbours (sorted indices) from undirected ``(id, id)`` links of a map.
 
     >>> neighbours_from_links(("a", "b", "c"), [("a", "b"), ("c", "b")])
@@ -446,10 +503,28 @@ def amount_field(action: Action) -> str | None:
     return None
 
 
-def visible_event(event: Event, seat: int | None) -> Event:
-    """``event`` as ``seat`` may see it (``None``: a spectator, who sees only public facts)."""
+def visible_event(event: Event, seat: int | None) -> Event | None:
+    """``event`` as ``seat`` may see it (``None``: a spectator, who sees only public facts),
+    or None when it may not see it at all."""
     owner = event.private_to
     return event if owner is None or owner == seat else event.redacted()
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events ``seat`` (``None``: a spectator) is shown, each as it may see it.
+
+    >>> from engines.risk.events import MissionChanged
+    >>> visible_events([MissionChanged(2, "24_territories")], 2)
+    [MissionChanged(seat=2, mission='24_territories')]
+    >>> visible_events([MissionChanged(2, "24_territories")], 0)
+    []
+    """
+    shown = []
+    for event in events:
+        seen = visible_event(event, seat)
+        if seen is not None:
+            shown.append(seen)
+    return shown
 
 
 def _plain_copy(value: Any) -> Any:
@@ -461,11 +536,11 @@ def _plain_copy(value: Any) -> Any:
     return value
 
 
-def _rng_to_plain(state: tuple) -> list:
+def _rng_to_plain(state: tuple[Any, ...]) -> list[Any]:
     version, internal, gauss = state
     return [version, list(internal), gauss]
 
 
-def _rng_from_plain(plain: list) -> tuple:
+def _rng_from_plain(plain: Sequence[Any]) -> tuple[Any, ...]:
     version, internal, gauss = plain
     return (version, tuple(internal), gauss)

@@ -10,7 +10,7 @@ from engines.risk.variants import VARIANTS
 GAME = GameInfo(
     name="risk",
     description="Classic Risk on the 42-territory world map, with every variant of the books",
-    engine_version="risk-1.0.0",
+    engine_version="risk-1.1.0",
     variants=tuple(rules.variant for rules in VARIANTS.values()),
     options=(STEP_LIMIT, *MISSION_OPTIONS),
     action_types=ACTION_TYPES,
@@ -18,6 +18,5 @@ GAME = GameInfo(
     passive_actions=(EndPhase,),
     match_class=RiskMatch,
 )
-RiskMatch.game = GAME
 
 __all__ = ["GAME", "RiskMatch"]

@@ -35,7 +35,7 @@ def house_bot(owner, name: str, player: str = "random", games: Sequence[str] = (
     return bot, bots.create_version(bot, kind="house", player=player)
 
 
-def entries(of: League, owner, players: Sequence[str] = ("random", "attacker")) -> list[Entry]:
+def entries(of: League, owner, players: Sequence[str] = ("random", "heuristic")) -> list[Entry]:
     """One entry per house player in ``of``, each of its own bot."""
     made = []
     for i, player in enumerate(players):

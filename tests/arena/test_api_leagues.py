@@ -23,8 +23,11 @@ from django.forms.models import model_to_dict
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
+from engines.registry import get_game
+
 pytestmark = pytest.mark.django_db
 
+RISK_VERSION = get_game("risk").engine_version
 LEAGUE = {"name": "Risk duel", "game": "risk", "variant": "hasbro", "seats": 2}
 
 
@@ -59,7 +62,7 @@ def test_staff_create_a_league(staff):
     assert response.status_code == 201, response.content
     league = League.objects.get()
     assert response.json()["id"] == league.pk
-    assert league.engine_version == "risk-1.0.0" == response.json()["engine_version"]
+    assert league.engine_version == RISK_VERSION == response.json()["engine_version"]
     assert (league.decision_seconds, league.ladder) == (0.5, "paused")
 
 
@@ -162,6 +165,19 @@ def test_enter_your_own_version(alice):
     assert again.status_code == 400
     assert "already" in error_of(again)["fields"]["version"][0]
     assert Entry.objects.count() == 1
+
+
+def test_a_house_player_enters_only_leagues_of_a_game_it_plays(alice):
+    league = make_league("conquetes-2", game="conquetes", variant="standard")
+    _, attacker = make_bot(alice, "blunt", player="attacker")  # plays classic Risk only
+    response = client_for(alice).post(
+        f"/api/leagues/{league.pk}/entries/", {"version": attacker.pk}, format="json"
+    )
+    assert response.status_code == 400
+    assert "'attacker' does not play conquetes" in error_of(response)["fields"]["version"][0]
+    assert not Entry.objects.exists()
+    _, heuristic = make_bot(alice, "thinker", player="heuristic")
+    assert enter(league, heuristic).version == heuristic
 
 
 def test_another_users_version_cannot_be_entered(alice, bob):

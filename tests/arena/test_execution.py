@@ -84,7 +84,7 @@ def ladder(db):
     execution.close_sandbox()  # a test may patch execution.play: the child must see it
     lg = league(name="conquetes-2", game="conquetes", variant="standard", seats=2)
     alice, bob = user("alice"), user("bob")
-    return lg, [entry(lg, alice, "attacker"), entry(lg, bob, "random")]
+    return lg, [entry(lg, alice, "heuristic"), entry(lg, bob, "random")]
 
 
 def queued(lg, entries, **kw) -> Match:
@@ -228,7 +228,7 @@ def test_an_unrated_match_leaves_ratings_alone(ladder):
 def test_a_recorder_writes_results_behind_and_survives_a_failed_write(monkeypatch):
     execution.close_sandbox()
     lg = league(name="conquetes-2", game="conquetes", variant="standard", seats=2)
-    entries = [entry(lg, user("alice"), "attacker"), entry(lg, user("bob"), "random")]
+    entries = [entry(lg, user("alice"), "heuristic"), entry(lg, user("bob"), "random")]
     recorder = Recorder()
     first, second = queued(lg, entries), queued(lg, entries)
     record = services.record

@@ -141,7 +141,7 @@ class Waiting(Seat):
 def test_run_refuses_a_seat_that_waits_and_run_async_plays_it():
     s = spec("random", "random")
     seats = [Waiting(), *build_seats(s, player_class)[1:]]
-    with pytest.raises(RuntimeError, match="run_async"):
+    with pytest.raises(RuntimeError, match="event loop"):
         run(s, seats)
     assert seats[0].closed, "the seats are closed when the match stops"
     outcome = asyncio.run(run_async(s, [Waiting(), *build_seats(s, player_class)[1:]]))
@@ -195,3 +195,48 @@ def test_on_a_loop_a_house_bot_that_never_returns_forfeits_and_the_match_ends(mo
     stuck, other = outcome.seats
     assert (stuck.code, stuck.placement, other.placement) == ("timeout", 2, 1)
     assert stuck.faults == 1, "asked once, then forfeited"
+
+
+class Concurrent(Seat):
+    """A seat that thinks a little on the loop, counting the decisions in flight at once."""
+
+    flying = 0
+    most = 0
+
+    def __init__(self, seed: int, silent_from: int | None = None) -> None:
+        self.player = RandomPlayer(seed=seed)
+        self.asked = 0
+        self.silent_from = silent_from
+
+    async def decide(self, observation, legal_actions, seconds):
+        Concurrent.flying += 1
+        Concurrent.most = max(Concurrent.most, Concurrent.flying)
+        try:
+            await asyncio.sleep(0.001)
+            self.asked += 1
+            if self.silent_from is not None and self.asked >= self.silent_from:
+                raise seats.SeatFault("timeout", "no decision")
+            return self.player.act(observation, legal_actions)
+        finally:
+            Concurrent.flying -= 1
+
+
+def test_every_seat_of_a_simultaneous_decision_is_asked_at_once_each_on_its_own_clock():
+    africa = get_game("africa")
+    s = MatchSpec(
+        game="africa",
+        variant="standard",
+        options={"max_steps": 200},
+        seed=5,
+        engine_version=africa.engine_version,
+        seats=tuple(SeatSpec(name=f"p{i}", kind="house") for i in range(4)),
+        max_faults=1000,
+    )
+    Concurrent.most = 0
+    players = [Concurrent(seed=i, silent_from=5 if i == 2 else None) for i in range(4)]
+    outcome = asyncio.run(run_async(s, players))
+    assert Concurrent.most == 4, "the four powers decide at the same time"
+    assert outcome.steps == 200
+    # The silent power's decisions are its own faults, not the others'.
+    assert [o.faults > 0 for o in outcome.seats] == [False, False, True, False]
+    assert verify(Replay.from_json(outcome.replay_json)) == []

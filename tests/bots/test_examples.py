@@ -49,7 +49,9 @@ def test_the_border_bot_beats_random_at_risk():
 
 def test_a_player_is_named_by_module_and_class():
     assert player_class("bots.examples.border_bot:BorderBot") is BorderBot
-    assert isinstance(load_player("bots.examples.random_bot:RandomBot", seed=1), RandomBot)
+    assert isinstance(
+        load_player("bots.examples.random_bot:RandomBot", seed=1, game="risk"), RandomBot
+    )
     with pytest.raises(EngineError, match="cannot import 'no_such_module'"):
         player_class("no_such_module:Bot")
     with pytest.raises(EngineError, match="has no class 'Nobody'"):

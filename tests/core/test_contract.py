@@ -2,120 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 import pytest
+from toy_games import GAME as TOY
+from toy_games import Bid, BidView, Revealed, SealedBids, Secret
 
 from engines.core import (
-    STEP_LIMIT,
-    Action,
     Amount,
     BadSetup,
     EngineError,
-    Event,
-    GameInfo,
     IllegalAction,
-    Match,
     MatchOver,
     Result,
     UnknownGame,
-    Variant,
     amount_field,
-    visible_event,
+    visible_events,
 )
 from engines.registry import get_game
-
-
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
-    amount: int | Amount
-
-
-@dataclass(slots=True)
-class Revealed(Event):
-    bids: tuple[int, ...]
-
-
-@dataclass(slots=True)
-class Secret(Event):
-    seat: int
-    note: str
-
-    @property
-    def private_to(self) -> int:
-        return self.seat
-
-    def redacted(self) -> Secret:
-        return Secret(self.seat, "")
-
-
-@dataclass(frozen=True, slots=True)
-class BidView:
-    seat: int
-    my_bid: int | None
-    revealed: tuple[tuple[int, ...], ...]
-
-
-class SealedBids(Match):
-    """Every seat bids 0-3 at once, in secret; three rounds; the highest total wins."""
-
-    state_fields = ("bids", "rounds")
-
-    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
-        super().__init__(variant, seats, seed, options)
-        self.bids: list[int | None] = [None] * seats  # this round's bids, secret until all
-        self.rounds: list[list[int]] = []
-
-    def _to_move(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.seats) if self.bids[s] is None)
-
-    def _observation(self, seat: int) -> BidView:
-        return BidView(seat, self.bids[seat], tuple(tuple(r) for r in self.rounds))
-
-    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
-        return (Bid(Amount(0, 3)),)
-
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        if not isinstance(action, Bid) or action.amount not in Amount(0, 3):
-            raise IllegalAction(seat, action, "bid 0 to 3")
-        self.bids[seat] = action.amount
-        if None in self.bids:
-            return [Secret(seat, f"you bid {action.amount}")]
-        self.rounds.append(list(self.bids))
-        self.bids = [None] * self.seats
-        if len(self.rounds) == 3:
-            self._result = self._totals("three_rounds")
-        return [Revealed(tuple(self.rounds[-1]))]
-
-    def _totals(self, reason: str) -> Result:
-        totals = [sum(r[s] for r in self.rounds) for s in range(self.seats)]
-        groups = [
-            tuple(s for s in range(self.seats) if totals[s] == t)
-            for t in sorted(set(totals), reverse=True)
-        ]
-        winners = groups[0] if reason != "step_limit" else ()
-        return Result(tuple(groups), tuple(float(t) for t in totals), reason, winners=winners)
-
-    def _step_limit_result(self) -> Result:
-        return self._totals("step_limit")
-
-    def _restored(self) -> None:
-        if len(self.rounds) == 3:
-            self._result = self._totals("three_rounds")
-
-
-TOY = GameInfo(
-    name="sealed-bids",
-    description="toy simultaneous game",
-    engine_version="toy-1",
-    variants=(Variant("plain", "three rounds", (2, 3), "none"),),
-    options=(STEP_LIMIT,),
-    action_types=(Bid,),
-    event_types=(Revealed, Secret),
-    match_class=SealedBids,
-)
-SealedBids.game = TOY
+from engines.risk.events import CardDrawn
 
 
 def test_simultaneous_decisions_wait_for_every_seat_and_stay_secret():
@@ -132,13 +35,14 @@ def test_simultaneous_decisions_wait_for_every_seat_and_stay_secret():
     assert match.to_move() == (0, 1, 2)
 
 
-def test_private_events_are_redacted_for_others_and_spectators():
+def test_private_events_are_redacted_or_hidden_whole_for_others_and_spectators():
     secret = Secret(1, "you bid 3")
-    assert visible_event(secret, 1) == secret
-    assert visible_event(secret, 0) == Secret(1, "")
-    assert visible_event(secret, None) == Secret(1, "")
+    assert visible_events([secret], 1) == [secret]
+    assert visible_events([secret], 0) == visible_events([secret], None) == []
+    drawn = CardDrawn(1, "alaska")
+    assert visible_events([drawn], 0) == visible_events([drawn], None) == [CardDrawn(1, "")]
     public = Revealed((1, 2))
-    assert visible_event(public, None) is public
+    assert visible_events([public], None) == [public]
 
 
 def test_a_seat_that_already_decided_or_a_wrong_seat_is_refused():
@@ -146,8 +50,11 @@ def test_a_seat_that_already_decided_or_a_wrong_seat_is_refused():
     match.apply(0, Bid(2))
     with pytest.raises(IllegalAction, match="not this seat's decision"):
         match.apply(0, Bid(1))
+    for seat in (5, -1, True, "0", None):
+        with pytest.raises(IllegalAction, match="no seat"):
+            match.apply(seat, Bid(1))
     with pytest.raises(EngineError, match="no seat 5"):
-        match.apply(5, Bid(1))
+        match.observation(5)
 
 
 def test_result_ranks_ties_together_and_the_match_refuses_more_actions():
@@ -205,7 +112,7 @@ def test_bad_setups_get_a_clear_error(variant, seats, seed, options, message):
 
 
 def test_unknown_game_lists_the_known_ones():
-    with pytest.raises(UnknownGame, match="known: risk"):
+    with pytest.raises(UnknownGame, match="known: africa, conquetes, risk"):
         get_game("chess")
 
 

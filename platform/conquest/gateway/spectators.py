@@ -1,7 +1,7 @@
 """Spectator streams: a running match's public events in Redis, and following them.
 
 The worker running a match with a remote seat writes each event as a spectator may see it
-(private facts redacted: ``GameCodec.encode_event(event, seat=None)``) to the match's Redis
+(private facts redacted: ``GameCodec.encode_events(events, seat=None)``) to the match's Redis
 stream ``arena:match:<id>:events`` from a task of its event loop, so that the match does not
 wait for Redis, then a final entry with the result; the stream is kept
 ``KEEP_SECONDS`` after that. ``SpectatorService.Watch`` reads it from the start and follows
@@ -55,8 +55,8 @@ class Broadcast:
         (Redis away)."""
         if self._writer is not None and self._writer.done():
             self._writer.result()
-        for event in events:
-            self._queued.append({"seq": self.seq, "event": self.codec.encode_event(event)})
+        for text in self.codec.encode_events(events):
+            self._queued.append({"seq": self.seq, "event": text})
             self.seq += 1
         if self._queued and (self._writer is None or self._writer.done()):
             self._writer = asyncio.get_running_loop().create_task(self._write())

@@ -11,6 +11,7 @@ from conquest.leagues.models import Entry, League
 from conquest.matches import services as matches
 from conquest.matches.models import Match
 from engines.core import EngineError
+from engines.players import game_player
 from engines.registry import get_game
 
 
@@ -81,12 +82,18 @@ def set_ladder(league: League, state: str) -> League:
 
 
 def check_entry(league: League, version: BotVersion) -> None:
-    """ValidationError unless ``version``'s bot is enabled and plays ``league``'s game."""
+    """ValidationError unless ``version``'s bot is enabled and plays ``league``'s game (a
+    house version: its player too)."""
     bot = version.bot
     if bot.games and league.game not in bot.games:
         raise ValidationError(
             {"version": f"{bot} does not play {league.game} (games: {bot.games})"}
         )
+    if version.kind == BotVersion.Kind.HOUSE:
+        try:
+            game_player(version.player, league.game)
+        except EngineError as error:
+            raise ValidationError({"version": f"{version}: {error}"}) from error
     if not bot.enabled:
         raise ValidationError({"version": f"{bot} is disabled"})
 

@@ -3,7 +3,9 @@
 No database here: the runner takes a :class:`MatchSpec` and returns an :class:`Outcome`, so it
 runs the same in the worker's sandbox process, in the benchmark and in tests. A seat's
 ``decide`` is a coroutine: :func:`run_async` plays on an event loop (remote matches share
-one), and :func:`run` plays without one when no seat waits (house bots).
+one), and :func:`run` plays without one when no seat waits (house bots). The loop is the
+engines' own (:func:`engines.play.play_rounds`): every seat to move is asked at once, so the
+seats of a simultaneous decision (Africa's orders) think in parallel, each on its own clock.
 
 Time control: a decision may take ``decision_seconds``; beyond that it draws on the seat's
 ``time_bank_seconds`` for the match. The time charged is what the seat reports
@@ -25,6 +27,7 @@ from typing import Any
 
 from conquest.matches.seats import HouseSeat, Seat, SeatFault
 from engines.core import Action, Event, IllegalAction, Result
+from engines.play import Decision, finish, play_rounds
 from engines.registry import get_game
 from engines.replay import start
 
@@ -141,14 +144,8 @@ def run(
     on_events: Callable[[Sequence[Event]], None] | None = None,
 ) -> Outcome:
     """Play ``spec`` with seats that never wait for I/O (house bots) to the end, without an
-    event loop: :func:`run_async` stepped once, as none of its awaits suspends."""
-    play = run_async(spec, seats, on_events)
-    try:
-        play.send(None)
-    except StopIteration as end:
-        return end.value
-    play.close()
-    raise RuntimeError("a seat waited for I/O: play this match with run_async on a loop")
+    event loop (:func:`engines.play.finish`)."""
+    return finish(run_async(spec, seats, on_events))
 
 
 async def run_async(
@@ -212,36 +209,47 @@ async def _play(
             out.code = code
             log.append(f"seat {seat} forfeits after {out.faults} faults")
 
-    while not match.is_over():
-        seat = match.to_move()[0]
-        legal = match.legal_actions(seat)
+    async def decide(decision: Decision) -> Action | None:
+        """The seat's action, or None when it forfeited or failed to decide (a fault)."""
+        seat = decision.seat
+        if seat in forfeited:
+            return None
+        began = time.perf_counter()
         action: Action | None = None
-        if seat not in forfeited:
-            began = time.perf_counter()
-            try:
-                action = await seats[seat].decide(
-                    match.observation(seat), legal, spec.decision_seconds + bank[seat]
-                )
-            except SeatFault as error:
-                fault(seat, error.code, error.reason, error.forfeit)
-            spent = seats[seat].spent(time.perf_counter() - began)
-            outcomes[seat].time_used += spent
-            bank[seat] = max(0.0, bank[seat] - max(0.0, spent - spec.decision_seconds))
-            log.extend(_notes(seats, [seat], len(recorder.actions)))
+        try:
+            action = await seats[seat].decide(
+                decision.observation, decision.legal_actions, spec.decision_seconds + bank[seat]
+            )
+        except SeatFault as error:
+            fault(seat, error.code, error.reason, error.forfeit)
+        spent = seats[seat].spent(time.perf_counter() - began)
+        outcomes[seat].time_used += spent
+        bank[seat] = max(0.0, bank[seat] - max(0.0, spent - spec.decision_seconds))
+        log.extend(_notes(seats, [seat], len(recorder.actions)))
+        return action
+
+    def settle(decision: Decision, action: Action | None) -> list[Event]:
+        """Play the seat's action; an illegal one, or none, is a fault: the default action."""
+        seat = decision.seat
         if action is not None:
             reason = ""
             if not isinstance(action, game.action_types):
                 reason = f"{action!r} is not an action of {spec.game}"
             else:
                 try:
-                    on_events(recorder.apply(seat, action))
+                    events = recorder.apply(seat, action)
+                    on_events(events)
                 except IllegalAction as error:
                     reason = error.reason
             seats[seat].judged("illegal" if reason else "", reason)
             if not reason:
-                continue
+                return events
             fault(seat, "illegal", reason)
-        on_events(recorder.apply(seat, game.default_action(legal)))
+        events = recorder.apply(seat, game.default_action(decision.legal_actions))
+        on_events(events)
+        return events
+
+    await play_rounds(match, decide, settle)
 
     result = match.result()
     for seat, place in enumerate(final_placements(result, forfeited)):

@@ -13,7 +13,7 @@ from conquest.leagues.models import Entry, League
 from conquest.matches.managers import PENDING
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.runner import MatchSpec, SeatSpec
-from engines.core import visible_event
+from engines.core import visible_events
 from engines.core.codec import to_plain
 from engines.replay import Replay, start
 
@@ -75,9 +75,9 @@ def replay_view(match: Match, seat: int | None) -> dict[str, Any]:
     every event redacted to what that viewer may know, and the result."""
     replay = Replay.from_json(full_replay(match))
     recorder = start(replay.game, replay.variant, replay.seats, replay.seed, options=replay.options)
-    events = [visible_event(e, seat) for e in recorder.match.setup_events]
+    events = visible_events(recorder.match.setup_events, seat)
     for acting, action in replay.actions:
-        events.extend(visible_event(e, seat) for e in recorder.apply(acting, action))
+        events.extend(visible_events(recorder.apply(acting, action), seat))
     return {
         "match": match.pk,
         "game": replay.game,

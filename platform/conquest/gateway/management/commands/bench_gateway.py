@@ -9,6 +9,10 @@ matches with remote bots one worker process plays at once without missing a dead
    once for one worker process (``--pool threads``), the remote seats played by ``--bots``
    SDK bot processes; it counts the deadlines missed (timeouts) and the most matches running
    at once. Needs PostgreSQL and Redis (the configured ones).
+3. **Simultaneous decisions** (``--simultaneous N``): N Africa matches whose four powers are
+   four remote SDK bots, one match after the other; per match the decisions, the rounds (the
+   runner asks every seat to move at once: a round costs one round trip for all its seats)
+   and the wall time per decision and per round.
 """
 
 from __future__ import annotations
@@ -34,8 +38,10 @@ from conquest.gateway.routing import Link
 from conquest.leagues import services as leagues
 from conquest.matches import services as matches
 from conquest.matches.models import Match, MatchSeat
+from conquest.matches.selectors import full_replay
 from conquest.matches.workers import ChildProcess, WorkerProcess
 from engines.registry import get_game
+from engines.replay import Replay
 
 BLOCK = 100
 """Round trips per block of the latency measure."""
@@ -61,8 +67,11 @@ class Command(BaseCommand):
         )
         parser.add_argument("--bots", type=int, default=2, help="bot processes")
         parser.add_argument("--max-steps", type=int, default=300, help="actions per match")
+        parser.add_argument(
+            "--simultaneous", type=int, default=0, help="Africa matches of four remote bots"
+        )
 
-    def handle(self, *args, decisions, matches, bots, max_steps, **options):
+    def handle(self, *args, decisions, matches, bots, max_steps, simultaneous, **options):
         call_command("migrate", verbosity=0)
         self.logs = Path(tempfile.mkdtemp(prefix="bench-gateway-"))
         self.children: list[ChildProcess] = []
@@ -80,6 +89,8 @@ class Command(BaseCommand):
             self._latency(address, decisions)
             if matches:
                 self._concurrency(address, matches, bots, max_steps)
+            if simultaneous:
+                self._simultaneous(address, simultaneous, max_steps)
         finally:
             for child in self.children:
                 child.kill()
@@ -91,9 +102,9 @@ class Command(BaseCommand):
         self.children.append(child)
         return child
 
-    def _bot(self, name: str, command: list[str]):
+    def _bot(self, name: str, command: list[str], game: str = "risk"):
         """A new bot with a token, its program started; the bot once it is connected."""
-        bot = bots.create_bot(owner=self.owner, name=f"{self.tag}-{name}", games=["risk"])
+        bot = bots.create_bot(owner=self.owner, name=f"{self.tag}-{name}", games=[game])
         _, token = bots.issue_token(bot)
         child = self._start(name, command, ARENA_BOT_TOKEN=token)
         deadline = time.monotonic() + 60
@@ -196,3 +207,60 @@ class Command(BaseCommand):
             f"  deadlines missed (1 s per decision, no bank): {timeouts}; faults: "
             f"{faults}; matches in error: {errors}"
         )
+
+    def _simultaneous(self, address: str, count: int, max_steps: int) -> None:
+        league = leagues.create_league(
+            name=f"{self.tag}-africa", game="africa", variant="standard", seats=4, ladder="off",
+            options={"max_steps": max_steps}, decision_seconds=5.0, max_faults=1000,
+        )  # fmt: skip
+        sdk = [sys.executable, "-m", "bots.sdk", "--player", "random", "--address", address]
+        entries = [
+            leagues.enter(
+                league,
+                bots.create_version(
+                    self._bot(f"power{i}", [*sdk, "--inline"], "africa"), kind="remote"
+                ),
+            )
+            for i in range(4)
+        ]
+        worker = WorkerProcess("bench-africa", self.logs / "africa-worker.log", remote=4)
+        self.children.append(worker)
+        worker.wait_ready()
+        decisions = rounds = 0
+        seconds = 0.0
+        for _ in range(count):
+            match = matches.schedule(league, entries)
+            began = time.monotonic()
+            matches.enqueue([match.pk])
+            while Match.objects.filter(pk=match.pk, status__in=["queued", "running"]).exists():
+                if time.monotonic() - began > 600:
+                    raise RuntimeError("an Africa match did not finish in 10 minutes")
+                time.sleep(0.01)
+            seconds += time.monotonic() - began
+            replay = Replay.from_json(full_replay(Match.objects.get(pk=match.pk)))
+            decisions += len(replay.actions)
+            rounds += _rounds(replay)
+        self.stdout.write(
+            f"simultaneous decisions: {count} Africa matches (standard, 4 remote bots, "
+            f"{max_steps} actions each), one after the other:\n"
+            f"  decisions per match {decisions / count:.0f}, rounds per match "
+            f"{rounds / count:.0f} ({decisions / rounds:.2f} decisions per round trip)\n"
+            f"  wall time per decision {seconds / decisions * 1e3:.2f} ms, per round "
+            f"{seconds / rounds * 1e3:.2f} ms (queueing and recording included)"
+        )
+
+
+def _rounds(replay: Replay) -> int:
+    """How many times the runner asked the seats to move (each time all of them at once)."""
+    match = get_game(replay.game).new_match(
+        replay.variant, replay.seats, replay.seed, replay.options
+    )
+    actions = iter(replay.actions)
+    rounds = 0
+    while not match.is_over():
+        rounds += 1
+        for _ in match.to_move():
+            if match.is_over():
+                break
+            match.apply(*next(actions))
+    return rounds

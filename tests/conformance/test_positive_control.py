@@ -1,0 +1,58 @@
+"""The hidden-information checks catch leaks: toy games that leak as real games did fail them
+(the suite is no test that cannot fail)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pytest
+from conformance import check_hidden_redrawn, check_unseen_actions_leave_no_trace, walk
+from toy_games import GAME, BidView, SealedBids, Secret
+
+
+@dataclass(slots=True)
+class LoudSecret(Secret):
+    """Redacted, not hidden: others still see that the seat bid (as Risk's MissionChanged and
+    Africa's OrderGiven once did)."""
+
+    def redacted(self) -> LoudSecret:
+        return replace(self, note="")
+
+
+class LoudBids(SealedBids):
+    """Tells every seat, by an event, that a seat has bid."""
+
+    def _apply(self, seat, action):
+        return [
+            LoudSecret(e.seat, e.note) if type(e) is Secret else e
+            for e in super()._apply(seat, action)
+        ]
+
+
+class PeekingBids(SealedBids):
+    """Shows each seat the highest bid made so far this round."""
+
+    def _observation(self, seat: int) -> BidView:
+        view = super()._observation(seat)
+        highest = max((b for b in self.bids if b is not None), default=None)
+        return replace(view, my_bid=highest)
+
+
+@pytest.mark.parametrize(
+    ("match_class", "check", "message"),
+    [
+        (LoudBids, check_unseen_actions_leave_no_trace, r"changes nothing seat \d observes"),
+        (PeekingBids, check_hidden_redrawn, r"seat \d: observation"),
+    ],
+)
+def test_a_leaking_toy_game_fails_the_checks(match_class, check, message):
+    game = replace(GAME, name=f"leaky-{match_class.__name__}", match_class=match_class)
+    with pytest.raises(AssertionError, match=message):
+        for step in walk(game, "plain", 3, seed=1):
+            check(step)
+
+
+@pytest.mark.parametrize("check", [check_unseen_actions_leave_no_trace, check_hidden_redrawn])
+def test_the_toy_game_itself_passes_them(check):
+    for step in walk(GAME, "plain", 3, seed=1):
+        check(step)
