@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from bots.house.choice import by_kind
+from bots.house.choice import ByKind, by_kind
 from engines.africa.actions import (
     Declare,
     Develop,
@@ -50,8 +50,8 @@ class AfricaHeuristicPlayer:
         if EndDiplomacy in kinds:
             said = any(m.turn == obs.turn and m.sender == obs.seat for m in obs.messages)
             if not said and Message in kinds:
-                for action in kinds[Message]:
-                    if action.to == "all":
+                for message in kinds[Message]:
+                    if message.to == "all":
                         return Message("all", PROMISE[: obs.message_length])
             return kinds[EndDiplomacy][0]
         if Declare in kinds:
@@ -66,7 +66,7 @@ class AfricaHeuristicPlayer:
                 return min(lands, key=lambda a: self._site(obs, a.territory))
         return kinds[SubmitOrders][0]
 
-    def _site(self, obs: AfricaObservation, name: str) -> tuple:
+    def _site(self, obs: AfricaObservation, name: str) -> tuple[int, int, str]:
         """Smaller is better: few squares left to develop, many free neighbours."""
         board = obs.board
         t = board.index[name]
@@ -83,14 +83,14 @@ class AfricaHeuristicPlayer:
         row = obs.embassies
         return row[other][obs.seat] == "alliance" and row[obs.seat][other] == "alliance"
 
-    def _order(self, obs: AfricaObservation, name: str, kinds: dict) -> Action:
+    def _order(self, obs: AfricaObservation, name: str, kinds: ByKind) -> Action:
         """Develop while squares are free; else explore the best neighbour; else hold."""
-        for action in kinds.get(Develop, ()):
-            if action.territory == name:
-                return action
+        for develop in kinds.get(Develop, ()):
+            if develop.territory == name:
+                return develop
         board = obs.board
         taken = {o for _, o in obs.my_orders} | {obs.my_landing}
-        best = None
+        best: tuple[tuple[int, int, str], Explore] | None = None
         for action in kinds.get(Explore, ()):
             if action.source != name or action.target in taken:
                 continue

@@ -16,7 +16,7 @@ import random
 import statistics
 from collections import Counter
 
-from bots.house.choice import by_kind
+from bots.house.choice import ByKind, by_kind
 from engines.conquetes.actions import (
     AddSupport,
     Attack,
@@ -208,14 +208,14 @@ class ConquetesHeuristicPlayer:
 
     # ------------------------------------------------------------------ the turn's action
 
-    def _turn(self, view: _View, grouped: dict[type, list[Action]]) -> Action:
+    def _turn(self, view: _View, grouped: ByKind) -> Action:
         board, me = view.board, view.me
         now = view.points(me, view.camp, view.hand)
         options: list[tuple[float, Action]] = []
         draw_worth = hand_worth(view, view.hand, 2) - view.hand_worth
         options.extend((draw_worth, a) for a in grouped.get(DrawTwo, ()))
-        for action in grouped.get(PlayRegion, ()):
-            r = board.index[action.region]
+        for play in grouped.get(PlayRegion, ()):
+            r = board.index[play.region]
             hand = list(view.hand)
             hand.remove(r)
             gain = view.points(me, [*view.camp, r], hand) - now
@@ -224,7 +224,7 @@ class ConquetesHeuristicPlayer:
             theirs = sum(view.owner.get(n, me) != me for n in board.neighbours[r])
             kept = hand_worth(view, hand) - view.hand_worth
             worth = gain + 0.25 * min(ours, 2) + 0.1 * theirs + 0.3 + 0.3 * kept
-            options.append((worth, action))
+            options.append((worth, play))
         for action in grouped.get(Attack, ()):
             worth = self._attack_worth(view, action)[1]
             options.append((worth, action))
@@ -245,6 +245,7 @@ class ConquetesHeuristicPlayer:
         """Mean and deviation of the support ``owner`` will put against us."""
         obs = view.obs
         if owner == BOT:
+            assert obs.bot is not None  # the bot owns regions only in solo, which shows it
             cards = obs.bot.attack_support if attacking else obs.bot.defence_support
             cards = min(cards, obs.deck_size)
             return cards * view.mean, math.sqrt(cards) * view.spread
@@ -262,8 +263,9 @@ class ConquetesHeuristicPlayer:
 
     # ------------------------------------------------------------------ support
 
-    def _support(self, view: _View, grouped: dict[type, list[Action]]) -> Action:
+    def _support(self, view: _View, grouped: ByKind) -> Action:
         attack = view.obs.attack
+        assert attack is not None  # asked for support only while an attack is under way
         board = view.board
         s, t = board.index[attack.source], board.index[attack.target]
         if attack.attacker == view.me:
@@ -295,6 +297,7 @@ class ConquetesHeuristicPlayer:
         stake = loss + view.leader_weight(attacker) * gain
         obs = view.obs
         if attacker == BOT:
+            assert obs.bot is not None  # the bot attacks only in solo, which shows it
             cards = min(obs.bot.attack_support, obs.deck_size)
             mean, spread = cards * view.mean, math.sqrt(cards) * view.spread
         else:
@@ -307,7 +310,7 @@ class ConquetesHeuristicPlayer:
 
     # ------------------------------------------------------------------ over ten cards
 
-    def _shed(self, view: _View, grouped: dict[type, list[Action]]) -> Action:
+    def _shed(self, view: _View, grouped: ByKind) -> Action:
         board = view.board
         if DiscardCard in grouped:
             worth = {board.index[a.region]: a for a in grouped[DiscardCard]}

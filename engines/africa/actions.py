@@ -2,7 +2,8 @@
 
 Territories are named by their ids (``"alger"``), powers by theirs (``"france"``). Set-up
 (standard variant): :class:`PlaceStart`, one power at a time. Each turn, every power at once:
-the diplomacy phase (:class:`Message`, then :class:`EndDiplomacy`), then its orders, given as
+the diplomacy phase in rounds (each round one :class:`Message`, or :class:`EndDiplomacy` to
+stop talking), then its orders, given as
 small actions one at a time — one per presence (:class:`Develop`, :class:`Explore`,
 :class:`Hold`), at most one :class:`Land`, one :class:`Declare` per other power — and closed
 with :class:`SubmitOrders`; anything not given counts as the book says (nothing; alliance).
@@ -33,7 +34,7 @@ class PlaceStart(Action):
 @dataclass(frozen=True, slots=True)
 class Message(Action):
     """Diplomacy: send ``text`` to the power ``to``, or to every other power with ``"all"``
-    (002 1 "L'ACTION DIPLOMATIQUE"); it binds no one."""
+    (002 1 "L'ACTION DIPLOMATIQUE"), delivered at the round's end; it binds no one."""
 
     to: str
     text: str
@@ -41,7 +42,7 @@ class Message(Action):
 
 @dataclass(frozen=True, slots=True)
 class EndDiplomacy(Action):
-    """Diplomacy: this power has nothing more to say this turn."""
+    """Diplomacy: this power has nothing more to say this turn (known at the round's end)."""
 
 
 @dataclass(frozen=True, slots=True)

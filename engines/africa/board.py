@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import NotRequired, TypedDict
 
 from engines.core.contract import neighbours_from_links
 
@@ -44,7 +45,25 @@ class Board:
         return b in self.neighbours[a]
 
 
-def load_board(data: dict) -> Board:
+class TerritoryData(TypedDict):
+    """A territory of the map file (the keys the engine reads)."""
+
+    id: str
+    name: str
+    coastal: bool
+    development_squares: int
+
+
+class MapData(TypedDict):
+    """An Africa map file (the keys the engine reads): links are ``[id, id]`` pairs."""
+
+    territories: list[TerritoryData]
+    adjacency: list[list[str]]
+    sea_links: NotRequired[list[list[str]]]
+    historical_starts: dict[str, str]
+
+
+def load_board(data: MapData) -> Board:
     """Build a :class:`Board` from the JSON of an Africa map file."""
     ids = tuple(t["id"] for t in data["territories"])
     index = {tid: i for i, tid in enumerate(ids)}
@@ -59,9 +78,10 @@ def load_board(data: dict) -> Board:
     )
 
 
-def _read(name: str) -> dict:
+def _read(name: str) -> MapData:
     text = resources.files("engines.africa").joinpath("data", name).read_text("utf-8")
-    return json.loads(text)
+    data: MapData = json.loads(text)  # the package's own file, in this shape
+    return data
 
 
 MAP = load_board(_read("africa.json"))

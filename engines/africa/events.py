@@ -1,10 +1,13 @@
 """What happens in an Africa match, as typed events in order (read-only records).
 
-Private: :class:`OrderGiven` (to the power writing its sheet: the others see only that it
-wrote something) and :class:`MessageSent` to one power (to the recipient; the others see
-sender and recipient without the text; the sender has it in its observation). Every order is
-revealed by :class:`OrdersRead` once every power has submitted (002 3 "Une fois que tous les
-joueurs ont rempli leur fiche d'ordres").
+Private: :class:`MessageSent` to one power (to the recipient; the others see sender and
+recipient without the text; the sender has it in its observation). Private as a whole, seen
+by no other power nor spectator: :class:`OrderGiven` and :class:`OrdersSubmitted`, what a
+power writes on its sheet and when it hands it in (002 2 "chaque joueur écrit en secret"):
+neither how many orders it gives nor when may show. Every sheet is revealed by
+:class:`OrdersRead` once every power has submitted (002 3 "Une fois que tous les joueurs ont
+rempli leur fiche d'ordres, un joueur volontaire les recueille puis les lit"). The messages
+and ends of talk of a diplomacy round are all delivered when the round is complete.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ class TurnStarted(Event):
 
 @dataclass(slots=True)
 class MessageSent(Event):
-    """Diplomacy: ``seat`` (``sender``) told ``to`` (a power, or ``"all"``) ``text``.
+    """Diplomacy: ``seat`` (``sender``) told ``to`` (a power, or ``"all"``) ``text``;
+    delivered with the other messages of its round, when the round is complete.
 
     A message to one power is private to it (``recipient`` is its seat); others see it
     without the text. A message to all is public.
@@ -55,7 +59,8 @@ class MessageSent(Event):
 
 @dataclass(slots=True)
 class DiplomacyEnded(Event):
-    """Diplomacy: ``seat`` has finished talking this turn; ``phase`` is the phase now."""
+    """Diplomacy: ``seat`` has finished talking this turn (known when its round is complete);
+    ``phase`` is the phase now."""
 
     seat: int
     phase: str
@@ -63,7 +68,8 @@ class DiplomacyEnded(Event):
 
 @dataclass(slots=True)
 class OrderGiven(Event):
-    """Orders: ``seat`` wrote ``order`` on its sheet (private: others see ``order=""``)."""
+    """Orders: ``seat`` wrote ``order`` on its sheet (private as a whole: no one else learns
+    that it wrote anything, 002 2 "en secret")."""
 
     seat: int
     order: str
@@ -72,15 +78,23 @@ class OrderGiven(Event):
     def private_to(self) -> int:
         return self.seat
 
-    def redacted(self) -> OrderGiven:
-        return replace(self, order="")
+    def redacted(self) -> None:
+        return None
 
 
 @dataclass(slots=True)
 class OrdersSubmitted(Event):
-    """Orders: ``seat`` handed in its sheet (its content stays hidden until the reading)."""
+    """Orders: ``seat`` handed in its sheet (private as a whole: no one else learns when; the
+    sheets are read together, 002 3)."""
 
     seat: int
+
+    @property
+    def private_to(self) -> int:
+        return self.seat
+
+    def redacted(self) -> None:
+        return None
 
 
 @dataclass(slots=True)

@@ -3,15 +3,17 @@
 Territories are indices into ``MAP`` inside the engine and ids in actions, events and
 observations; seat ``i`` plays ``POWERS[i]``. ``presence[t]`` lists the seats present on
 territory ``t`` (at most one presence per power, 002 3.1); ``relations[a][b]`` is what seat
-``a`` declared to seat ``b`` at the last reading (the embassies, 002 3.3). During the orders
-phase each seat's sheet (``orders``, ``landing``, ``declared``) stays hidden from the others
-until every seat has submitted. Every rule cites the book's section; adaptations are in
-RULES.md.
+``a`` declared to seat ``b`` at the last reading (the embassies, 002 3.3). The diplomacy goes
+in rounds: ``queued`` holds what each power said this round, delivered to all when the round
+is complete. During the orders phase each seat's sheet (``orders``, ``landing``, ``declared``)
+stays hidden from the others, with when it is handed in, until every seat has submitted.
+Every rule cites the book's section; adaptations are in RULES.md.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, cast
 
 from engines.africa.actions import (
     Declare,
@@ -63,7 +65,8 @@ from engines.africa.variants import (
     WAR,
     YEARS,
 )
-from engines.core.contract import Action, IllegalAction, Match, Result, lookup
+from engines.core.chance import below
+from engines.core.contract import Action, Event, IllegalAction, Match, Result, lookup
 
 N = len(MAP.territories)
 IDS = MAP.territories
@@ -95,6 +98,7 @@ class AfricaMatch(Match):
         "relations",
         "done",
         "sent",
+        "queued",
         "messages",
         "orders",
         "landing",
@@ -117,7 +121,9 @@ class AfricaMatch(Match):
         self.relations = [["" if a == b else ALLIANCE for b in range(seats)] for a in range(seats)]
         self.done = [False] * seats
         self.sent = [0] * seats
-        self.messages: list[list] = []  # [turn, sender seat, to, text]
+        # This diplomacy round, per seat: None (not said yet), [to, text] or [] (ends talking).
+        self.queued: list[list[str] | None] = [None] * seats
+        self.messages: list[list[int | str]] = []  # [turn, sender seat, to, text], delivered
         self.orders: list[dict[str, str]] = [{} for _ in range(seats)]
         self.landing = [""] * seats
         self.declared: list[dict[str, str]] = [{} for _ in range(seats)]
@@ -126,7 +132,7 @@ class AfricaMatch(Match):
 
     # =========================================================================== set-up
 
-    def _setup(self, events: list) -> None:
+    def _setup(self, events: list[Event]) -> None:
         """002 "LA MISE EN PLACE DU JEU": "A tour de rôle, dans l'ordre des pays ci-dessus,
         chaque joueur pose une de ses présences sur un des territoires côtiers"; with the
         "Règle optionnelle" each power's first presence is imposed (Grande-Bretagne
@@ -139,7 +145,7 @@ class AfricaMatch(Match):
                 events.append(StartPlaced(seat, power, territory))
             self._begin_turn(events)
 
-    def _place_start(self, seat: int, action: PlaceStart, events: list) -> None:
+    def _place_start(self, seat: int, action: PlaceStart, events: list[Event]) -> None:
         """002 "LA MISE EN PLACE DU JEU": one presence on a coastal territory, "Le placement de
         cette présence est libre"; never on one that already has a presence (RULES.md)."""
         t = lookup(INDEX, action.territory, seat, action, "territory")
@@ -155,19 +161,21 @@ class AfricaMatch(Match):
 
     # =========================================================================== turns
 
-    def _begin_turn(self, events: list) -> None:
+    def _begin_turn(self, events: list[Event]) -> None:
         """002 "LES TOURS DE JEU": eight turns, 1880 to 1914, each beginning with the
         diplomacy phase (002 1), every power at once."""
         self.turn += 1
         self.phase = DIPLOMACY
         self.done = [False] * self.seats
         self.sent = [0] * self.seats
+        self.queued = [None] * self.seats
         events.append(TurnStarted(self.turn, YEARS[self.turn - 1]))
 
-    def _message(self, seat: int, action: Message, events: list) -> None:
+    def _message(self, seat: int, action: Message, events: list[Event]) -> None:
         """002 1: "Tous les joueurs ont donc huit minutes pour discuter librement entre eux";
         "Les promesses faites lors des discussions n'engagent pas les joueurs": a message
-        changes nothing on the board. Bounded per turn and in size (RULES.md)."""
+        changes nothing on the board. Bounded per turn and in size, one per round, delivered
+        at the round's end (RULES.md)."""
         to, text = action.to, action.text
         if to != ALL and (to not in self.powers or to == self.powers[seat]):
             raise IllegalAction(seat, action, f"{to!r} is neither another power nor 'all'")
@@ -180,29 +188,53 @@ class AfricaMatch(Match):
         if self.sent[seat] >= self.options["messages"]:
             raise IllegalAction(seat, action, "no messages left this turn")
         self.sent[seat] += 1
-        self.messages.append([self.turn, seat, to, text])
-        recipient = None if to == ALL else self.powers.index(to)
-        events.append(MessageSent(seat, self.powers[seat], to, recipient, text))
+        self.queued[seat] = [to, text]
+        self._end_round(events)
 
-    def _end_diplomacy(self, seat: int, events: list) -> None:
+    def _end_diplomacy(self, seat: int, events: list[Event]) -> None:
         """002 1: the phase ends for all at once ("la durée de cette phase"): here when every
         power has ended it; then 002 2, the orders, every power at once."""
-        self.done[seat] = True
+        self.queued[seat] = []
+        self._end_round(events)
+
+    def _end_round(self, events: list[Event]) -> None:
+        """When every power still talking has said its word this round, every message is
+        delivered and every end of talk is known, together: nobody hears another's word before
+        saying its own, nor when it was said (RULES.md)."""
+        queued = self.queued
+        for said, done in zip(queued, self.done, strict=True):
+            if said is None and not done:
+                return
+        for seat, said in enumerate(queued):
+            if said:
+                to, text = said
+                self.messages.append([self.turn, seat, to, text])
+                recipient = None if to == ALL else self.powers.index(to)
+                events.append(MessageSent(seat, self.powers[seat], to, recipient, text))
+        ended = [seat for seat, said in enumerate(queued) if said == []]
+        for seat in ended:
+            self.done[seat] = True
+        self.queued = [None] * self.seats
         if all(self.done):
             self.phase = ORDERS
             self.done = [False] * self.seats
             self.orders = [{} for _ in range(self.seats)]
             self.landing = [""] * self.seats
             self.declared = [{} for _ in range(self.seats)]
-        events.append(DiplomacyEnded(seat, self.phase))
+        events.extend(DiplomacyEnded(seat, self.phase) for seat in ended)
 
     # =========================================================================== orders
 
-    def _order(self, seat: int, action: Action, events: list) -> None:
+    def _order(self, seat: int, action: Develop | Explore | Hold, events: list[Event]) -> None:
         """002 2.1: "Chaque joueur donne autant d'ordres qu'il possède de présences"; "Une
         présence ne peut recevoir qu'un seul type d'ordre par tour"."""
         kind = type(action)
-        source = action.source if kind is Explore else action.territory
+        # ``kind is X`` does not narrow ``action`` for the type checker: the casts do.
+        source = (
+            cast(Explore, action).source
+            if kind is Explore
+            else cast("Develop | Hold", action).territory
+        )
         t = lookup(INDEX, source, seat, action, "territory")
         if seat not in self.presence[t]:
             raise IllegalAction(seat, action, f"no presence of yours on {source}")
@@ -217,20 +249,21 @@ class AfricaMatch(Match):
         elif kind is Hold:
             order = HOLD
         else:
-            n = lookup(INDEX, action.target, seat, action, "territory")
+            target = cast(Explore, action).target
+            n = lookup(INDEX, target, seat, action, "territory")
             if not MAP.borders(t, n):
-                raise IllegalAction(seat, action, f"{action.target} does not border {source}")
+                raise IllegalAction(seat, action, f"{target} does not border {source}")
             # 002 5 "aucun pays ne peut plus donner un ordre d'exploration vers ce territoire".
             if self.colony[n]:
-                raise IllegalAction(seat, action, f"{action.target} is a colony")
+                raise IllegalAction(seat, action, f"{target} is a colony")
             # 002 3.1 "un pays ne peut posséder qu'une seule présence par territoire".
             if seat in self.presence[n]:
-                raise IllegalAction(seat, action, f"you already have a presence on {action.target}")
+                raise IllegalAction(seat, action, f"you already have a presence on {target}")
             order = IDS[n]
         self.orders[seat][source] = order
         events.append(OrderGiven(seat, f"{source}: {order}"))
 
-    def _land(self, seat: int, action: Land, events: list) -> None:
+    def _land(self, seat: int, action: Land, events: list[Event]) -> None:
         """002 2.2: "Un joueur ne peut donner qu'un seul ordre de débarquement par tour";
         "Un débarquement peut être ordonné que sur un territoire côtier vide de toute
         présence" (judged on the board as the orders are written, RULES.md)."""
@@ -244,7 +277,7 @@ class AfricaMatch(Match):
         self.landing[seat] = IDS[t]
         events.append(OrderGiven(seat, f"land: {IDS[t]}"))
 
-    def _declare(self, seat: int, action: Declare, events: list) -> None:
+    def _declare(self, seat: int, action: Declare, events: list[Event]) -> None:
         """002 2.3: one relation per other country, "une alliance ou une guerre"."""
         power, relation = action.power, action.relation
         if power not in self.powers or power == self.powers[seat]:
@@ -256,7 +289,7 @@ class AfricaMatch(Match):
         self.declared[seat][power] = relation
         events.append(OrderGiven(seat, f"{power}: {relation}"))
 
-    def _submit(self, seat: int, events: list) -> None:
+    def _submit(self, seat: int, events: list[Event]) -> None:
         """002 3: "Une fois que tous les joueurs ont rempli leur fiche d'ordres", the orders
         are read, then 002 4 and 5 follow."""
         self.done[seat] = True
@@ -282,7 +315,7 @@ class AfricaMatch(Match):
         }
         return orders, relations
 
-    def _read(self, events: list) -> None:
+    def _read(self, events: list[Event]) -> None:
         """002 3 "LA LECTURE DES ORDRES": every sheet is revealed and executed together."""
         sheets = [self._sheet(seat) for seat in range(self.seats)]
         for seat, (orders, relations) in enumerate(sheets):
@@ -327,7 +360,7 @@ class AfricaMatch(Match):
             for other, relation in relations.items():
                 self.relations[seat][other] = relation
 
-    def _put(self, seat: int, t: int, how: str, events: list) -> None:
+    def _put(self, seat: int, t: int, how: str, events: list[Event]) -> None:
         """Put a presence of ``seat`` on ``t`` unless it has one there; void without stock."""
         if seat in self.presence[t]:
             return
@@ -370,7 +403,7 @@ class AfricaMatch(Match):
                 removed.append((a, wars, alliances))
         return removed
 
-    def _conflicts(self, events: list) -> None:
+    def _conflicts(self, events: list[Event]) -> None:
         """002 4 "LA RÉSOLUTION DES CONFLITS", every territory judged on the presences after
         the reading; the removed presences "retournent dans le stock"."""
         for t in range(N):
@@ -387,7 +420,7 @@ class AfricaMatch(Match):
         present = self.presence[t]
         return all(self.relations[a][b] == ALLIANCE for a in present for b in present if a != b)
 
-    def _colonies(self, events: list) -> None:
+    def _colonies(self, events: list[Event]) -> None:
         """002 5 "LA CONSTRUCTION DES COLONIES": a colony "doit être posée" on a territory
         "entièrement développé" with "Au moins une présence" whose powers are all allied; for
         good; in the turn the last figure is placed, stand-ins finish the turn (002 "LA FIN DE
@@ -402,7 +435,7 @@ class AfricaMatch(Match):
                 self.colony[t] = True
                 events.append(ColonyFounded(IDS[t], tuple(self.presence[t]), sum(self.colony)))
 
-    def _end_turn(self, events: list) -> None:
+    def _end_turn(self, events: list[Event]) -> None:
         """002 "LA FIN DE LA PARTIE": "Le dernier tour de jeu est soit celui de 1914, soit
         celui durant lequel le dernier pion colonie disponible est posé"."""
         if sum(self.colony) >= COLONIES:
@@ -414,26 +447,27 @@ class AfricaMatch(Match):
 
     # =========================================================================== actions
 
-    def _apply(self, seat: int, action: Action) -> list:
-        events: list = []
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
         kind = type(action)
+        # ``kind is X`` does not narrow ``action`` for the type checker: the casts do.
         if self.phase == PLACEMENT:
             if kind is not PlaceStart:
                 raise IllegalAction(seat, action, "set-up: PlaceStart on a coastal territory")
-            self._place_start(seat, action, events)
+            self._place_start(seat, cast(PlaceStart, action), events)
         elif self.phase == DIPLOMACY:
             if kind is Message:
-                self._message(seat, action, events)
+                self._message(seat, cast(Message, action), events)
             elif kind is EndDiplomacy:
                 self._end_diplomacy(seat, events)
             else:
                 raise IllegalAction(seat, action, "diplomacy: Message or EndDiplomacy")
         elif kind in (Develop, Explore, Hold):
-            self._order(seat, action, events)
+            self._order(seat, cast("Develop | Explore | Hold", action), events)
         elif kind is Land:
-            self._land(seat, action, events)
+            self._land(seat, cast(Land, action), events)
         elif kind is Declare:
-            self._declare(seat, action, events)
+            self._declare(seat, cast(Declare, action), events)
         elif kind is SubmitOrders:
             self._submit(seat, events)
         else:
@@ -451,7 +485,10 @@ class AfricaMatch(Match):
     def _to_move(self) -> tuple[int, ...]:
         if self.phase == PLACEMENT:
             return (self.placer,)
-        if self.phase in (DIPLOMACY, ORDERS):
+        if self.phase == DIPLOMACY:
+            queued = self.queued
+            return tuple(s for s in range(self.seats) if not self.done[s] and queued[s] is None)
+        if self.phase == ORDERS:
             return tuple(s for s in range(self.seats) if not self.done[s])
         return ()
 
@@ -515,7 +552,7 @@ class AfricaMatch(Match):
             out.append((alone[seat], shared[seat], allies, total))
         return out
 
-    def _finish(self, reason: str, events: list) -> None:
+    def _finish(self, reason: str, events: list[Event]) -> None:
         self.phase, self.end_reason = OVER, reason
         self.done = [True] * self.seats
         for seat, (alone, shared, allies, total) in enumerate(self.points()):
@@ -572,12 +609,24 @@ class AfricaMatch(Match):
 
     def _observation(self, seat: int) -> AfricaObservation:
         power = self.powers[seat]
-        messages = tuple(
-            MessageView(turn, sender, to, text)
-            for turn, sender, to, text in self.messages
-            if sender == seat or to in (ALL, power)
-        )
+        # 002 1 "entre deux joueurs ou davantage": who talks with whom is seen, not what two
+        # other powers say to each other.
+        # A record is [turn, sender seat, to, text]: a list, the state being plain data, whose
+        # items' types go by position, as only a tuple type says.
+        records = cast("list[tuple[int, int, str, str]]", self.messages)
+        messages = [
+            MessageView(turn, sender, to, text if sender == seat or to in (ALL, power) else "")
+            for turn, sender, to, text in records
+        ]
+        said = self.queued[seat]
+        if said:
+            messages.append(MessageView(self.turn, seat, *said))
         ordering = self.phase == ORDERS
+        if ordering:
+            # 002 2 "chaque joueur écrit en secret": nor is it seen when another hands it in.
+            done = tuple(s == seat and d for s, d in enumerate(self.done))
+        else:
+            done = tuple(d or (s == seat and said == []) for s, d in enumerate(self.done))
         return AfricaObservation(
             seat=seat,
             power=power,
@@ -595,8 +644,8 @@ class AfricaMatch(Match):
             stock=tuple(self._stock(s) for s in range(self.seats)),
             embassies=tuple(tuple(row) for row in self.relations),
             placer=self.placer if self.phase == PLACEMENT else None,
-            done=tuple(self.done),
-            messages=messages,
+            done=done,
+            messages=tuple(messages),
             messages_left=self.options["messages"] - self.sent[seat]
             if self.phase == DIPLOMACY
             else 0,
@@ -605,6 +654,50 @@ class AfricaMatch(Match):
             my_landing=self.landing[seat] if ordering else "",
             my_relations=tuple(self.declared[seat].items()) if ordering else (),
         )
+
+    # =========================================================================== hidden
+
+    def _redraw_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """Write again what ``seat`` (``None``: a spectator) may not know: the texts of the
+        messages between two other powers (002 1 "entre deux joueurs"), what every other power
+        said this diplomacy round (a message or the end of its talk, not delivered yet), and
+        every other power's sheet so far (002 2 "chaque joueur écrit en secret"), each written
+        as the rules allow; who has handed in its sheet stays (the platform asks the others).
+        """
+        power = None if seat is None else self.powers[seat]
+        for message in self.messages:
+            _, sender, to, _ = message
+            if to not in (ALL, power) and sender != seat:
+                message[3] = self._text(rng)
+        for other in range(self.seats):
+            if other == seat:
+                continue
+            if self.phase == DIPLOMACY and self.queued[other] is not None:
+                self.sent[other] -= bool(self.queued[other])
+                self.queued[other] = []
+                if self.sent[other] < self.options["messages"] and below(rng, 2):
+                    targets = [p for p in (*self.powers, ALL) if p != self.powers[other]]
+                    self.queued[other] = [targets[below(rng, len(targets))], self._text(rng)]
+                    self.sent[other] += 1
+            elif self.phase == ORDERS:
+                self._write_sheet(other, rng)
+
+    def _text(self, rng: random.Random) -> str:
+        """A text a message may hold (002 1: the talk is free; RULES.md: its size): random
+        hexadecimal digits, twelve a draw."""
+        size = below(rng, self.options["message_length"] + 1)
+        return "".join(f"{below(rng, 1 << 48):012x}" for _ in range(0, size, 12))[:size]
+
+    def _write_sheet(self, seat: int, rng: random.Random) -> None:
+        """Write ``seat``'s sheet again: a random number of orders, each chosen among those
+        the rules allow at that point of the writing (002 2.1-2.3)."""
+        self.orders[seat], self.landing[seat], self.declared[seat] = {}, "", {}
+        lines = sum(seat in p for p in self.presence) + 1 + self.seats - 1
+        for _ in range(below(rng, lines + 1)):
+            choices = [a for a in self._legal_actions(seat) if a is not SUBMIT]
+            if not choices:
+                break
+            self._apply(seat, choices[below(rng, len(choices))])
 
     # =========================================================================== snapshot
 

@@ -1,8 +1,10 @@
 """What one power may know of an Africa match: the open board and embassies, its own sheet.
 
-Never in it: another power's orders before the reading (002 2 "chaque joueur écrit en
-secret"), a message to another power (002 1: talks may be "entre deux joueurs"), the seed.
-Who has finished talking or handed in its sheet is public, as it is around a table.
+Never in it: another power's orders before the reading, nor whether it has handed its sheet
+in (002 2 "chaque joueur écrit en secret"); a word of the diplomacy round before the round is
+complete; the text of a message between two other powers (002 1: talks may be "entre deux
+joueurs"; who talks with whom is seen); the seed. Who has finished talking is public once the
+round is complete.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ OVER = "over"
 
 @dataclass(frozen=True, slots=True)
 class MessageView:
-    """A message the observer sent or received: ``turn``, sender seat, ``to`` (a power or
-    ``"all"``) and its text."""
+    """A message: ``turn``, sender seat, ``to`` (a power or ``"all"``) and its text (``""``
+    for a message between two other powers)."""
 
     turn: int
     sender: int
@@ -49,8 +51,9 @@ class AfricaObservation:
     stock: tuple[int, ...]  # per seat, presences not on the board (of 22)
     embassies: tuple[tuple[str, ...], ...]  # [a][b]: what a declared to b at the last reading
     placer: int | None  # placement: the seat placing now
-    done: tuple[bool, ...]  # per seat: finished talking (diplomacy) or handed in (orders)
-    messages: tuple[MessageView, ...]  # the messages this seat sent or received, oldest first
+    done: tuple[bool, ...]  # per seat: finished talking (diplomacy); orders: own sheet only
+    messages: tuple[MessageView, ...]  # every message delivered, oldest first, then this
+    # seat's word of the round; the text of a message between two others is ""
     messages_left: int  # this turn
     message_length: int
     my_orders: tuple[tuple[str, str], ...]  # (territory, "develop" | "hold" | target) so far

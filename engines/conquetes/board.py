@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import TypedDict
 
 from engines.core.contract import neighbours_from_links
 
@@ -62,7 +63,39 @@ class Board:
         return b in self.neighbours[a]
 
 
-def load_board(data: dict) -> Board:
+class RegionData(TypedDict):
+    """A region of the map file (the keys the engine reads)."""
+
+    id: str
+    name: str
+    continent: str
+    value: int
+
+
+class ContinentData(TypedDict):
+    """A continent of the map file (the keys the engine reads)."""
+
+    id: str
+    name: str
+
+
+class CountsData(TypedDict):
+    """The map file's counts (the key the engine reads)."""
+
+    copies_per_region: int
+
+
+class MapData(TypedDict):
+    """A Conquêtes map file (the keys the engine reads): links are ``[id, id]`` pairs."""
+
+    territories: list[RegionData]
+    continents: list[ContinentData]
+    adjacency: list[list[str]]
+    sea_links: list[list[str]]
+    counts: CountsData
+
+
+def load_board(data: MapData) -> Board:
     """Build a :class:`Board` from the JSON of a Conquêtes map file."""
     ids = tuple(t["id"] for t in data["territories"])
     index = {rid: i for i, rid in enumerate(ids)}
@@ -90,9 +123,10 @@ def load_board(data: dict) -> Board:
     )
 
 
-def _read(name: str) -> dict:
+def _read(name: str) -> MapData:
     text = resources.files("engines.conquetes").joinpath("data", name).read_text("utf-8")
-    return json.loads(text)
+    data: MapData = json.loads(text)  # the package's own file, in this shape
+    return data
 
 
 MAP = load_board(_read("conquetes.json"))

@@ -1,9 +1,11 @@
 """What happens in a Conquêtes match, as typed events in order (read-only records).
 
-Private: :class:`CardsDealt` and :class:`CardsDrawn` (to the drawer), :class:`SupportAdded`
-(to the seat choosing its support) and :class:`CardGiven` (to the receiver, the giver knowing
-its own action). Any other seat sees them without the regions, but with the count. Seat -1 is
-the solo bot, which has no hand and draws face up.
+Private: :class:`CardsDealt` and :class:`CardsDrawn` (to the drawer) and :class:`CardGiven`
+(to the receiver, the giver knowing its own action): any other seat sees them without the
+regions, but with the count (hand sizes are public). :class:`SupportAdded` is the chooser's
+alone: no other seat sees even that a card was added, as the count of a support is announced
+only when it is committed (001 "en annonce le nombre, et les engage face cachée";
+:class:`SupportCommitted`). Seat -1 is the solo bot, which has no hand and draws face up.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from engines.core.contract import Event
 
 @dataclass(slots=True)
 class CardsDealt(Event):
-    """Set-up: ``seat`` is dealt ``count`` cards (private: others see the count only)."""
+    """Set-up: ``seat`` is dealt ``count`` cards, ``regions`` in board order (private: others
+    see the count only)."""
 
     seat: int
     regions: tuple[str, ...]
@@ -39,7 +42,8 @@ class TurnStarted(Event):
 
 @dataclass(slots=True)
 class CardsDrawn(Event):
-    """``seat`` drew ``count`` cards into its hand (private: others see the count only).
+    """``seat`` drew ``count`` cards into its hand, ``regions`` in board order (private:
+    others see the count only).
 
     ``why``: ``turn`` (001 "Déroulement du jeu" 1), ``draw_two``, or ``replacement`` (001
     "Fin de l'attaque").
@@ -90,8 +94,8 @@ class AttackDeclared(Event):
 
 @dataclass(slots=True)
 class SupportAdded(Event):
-    """``seat`` put a card into the support it is choosing (private: others see nothing of
-    which card)."""
+    """``seat`` put a card into the support it is choosing (private as a whole: the others
+    learn the count when it is committed, 001 "en annonce le nombre")."""
 
     seat: int
     region: str
@@ -100,8 +104,8 @@ class SupportAdded(Event):
     def private_to(self) -> int:
         return self.seat
 
-    def redacted(self) -> SupportAdded:
-        return replace(self, region="")
+    def redacted(self) -> None:
+        return None
 
 
 @dataclass(slots=True)

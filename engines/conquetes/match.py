@@ -2,16 +2,21 @@
 :mod:`variants`, the solo mode's bot included.
 
 Regions are indices into ``MAP`` inside the engine and ids in actions, events and
-observations. A card is its region's index: the three copies are alike. ``owner[r]`` says
-where region ``r``'s card in play lies (a seat, ``BOT`` or ``NOBODY``); a region is in play
-at most once (001 "Il est interdit de poser une Région déjà présente en jeu"), so its other
-copies are in the deck, the discard, hands, support, or the bot's loot. The deck is drawn from
-its end. Every rule cites the book's section; adaptations are in RULES.md.
+observations. A card is a number ``0..89`` and ``REGION[card]`` its region: the three copies of
+a region are alike to the rules, numbered only so that the engine can follow each card through
+hidden places (``holders``, :meth:`ConquetesMatch._redraw_hidden`). ``owner[r]`` says where
+region ``r``'s card in play lies (a seat, ``BOT`` or ``NOBODY``); a region is in play at most
+once (001 "Il est interdit de poser une Région déjà présente en jeu"), so its other copies are
+in the deck, the discard, hands, support, or the bot's loot. The deck is drawn from its end.
+Every rule cites the book's section; adaptations are in RULES.md.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, cast
 
 from engines.conquetes import scoring
 from engines.conquetes.actions import (
@@ -62,14 +67,26 @@ from engines.conquetes.variants import (
     HAND_LIMIT,
     VARIANTS,
 )
-from engines.core.chance import shuffle
-from engines.core.contract import Action, IllegalAction, Match, Result, lookup
+from engines.core.chance import below, shuffle
+from engines.core.contract import Action, Event, IllegalAction, Match, Result, lookup
 
 N = len(MAP.regions)
 IDS = MAP.regions
 INDEX = MAP.index
 VALUES = MAP.values
 NEIGHBOURS = MAP.neighbours
+REGION = tuple(card // MAP.copies for card in range(MAP.cards))
+"""The region of each card: cards ``3r``, ``3r + 1`` and ``3r + 2`` are region ``r``'s, so
+cards in number order are in board order."""
+CARD_IDS = tuple(IDS[r] for r in REGION)
+CARD_VALUES = tuple(VALUES[r] for r in REGION)
+SHOWN = 1 << 8
+"""In ``holders``: the card was face up (in the discard) before a reshuffle hid it again."""
+
+SeatOutcome = tuple[tuple[int, ...], tuple[int, ...], list[int], int, int]
+"""A seat's score: (territory, duplicates, continents won, points, regions in its camp)."""
+BotOutcome = tuple[list[int], list[int], int]
+"""The solo bot's score: (regions, continents won, points)."""
 
 # Actions are frozen: the legal listings share one object per action.
 DRAW_TWO = DrawTwo()
@@ -96,7 +113,10 @@ STATE_FIELDS = (
     "defence_support",
     "excess_to",
     "exhaustions",
+    "reshuffled",
     "end_reason",
+    "holders",
+    "setup_cards",
 )
 
 
@@ -107,14 +127,25 @@ def _give(region: int, to: int) -> GiveCard:
     return action
 
 
-def _names(cards: list[int] | tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(IDS[c] for c in cards)
+def _names(regions: list[int] | tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(IDS[r] for r in regions)
+
+
+def _cards(cards: list[int]) -> tuple[str, ...]:
+    """The region ids of cards, in their order."""
+    return tuple(map(CARD_IDS.__getitem__, cards))
+
+
+def _sorted(cards: list[int]) -> tuple[str, ...]:
+    """The region ids of cards in board order: a hand, or cards drawn together, show nothing
+    of the order the face-down deck held them in."""
+    return tuple(map(CARD_IDS.__getitem__, sorted(cards)))
 
 
 def _total(cards: list[int]) -> int:
     """The support value of cards: the sum of their regions' values (001 "Valeur de la carte
     utilisée comme Valeur de Soutien en Attaque ou en Défense")."""
-    return sum(VALUES[c] for c in cards)
+    return sum(map(CARD_VALUES.__getitem__, cards))
 
 
 class ConquetesMatch(Match):
@@ -140,26 +171,36 @@ class ConquetesMatch(Match):
         self.defence_support: list[int] | None = None
         self.excess_to: int | None = None
         self.exhaustions = 0
+        self.reshuffled: list[int] = []  # the discard that the reshuffle made the new deck
         self.end_reason: str | None = None
+        # Per card: a bit per seat that held it since it was last face up, and SHOWN if a
+        # reshuffle took it from the face-up discard (what each seat may know of where it is).
+        self.holders = [0] * MAP.cards
+        self.setup_cards: list[list[int]] = []  # the cards of each private set-up event
         self._setup(self.setup_events)
 
     # =========================================================================== set-up
 
-    def _setup(self, events: list) -> None:
+    def _setup(self, events: list[Event]) -> None:
         """001 "Préparation": shuffle the 90 cards, deal 5 to each player, the rest is the
         deck; the oldest player begins (seat 0, RULES.md). Solo: the player draws 5 and
         "C'est lui [le bot] qui commence"."""
-        self.deck = [r for r in range(N) for _ in range(MAP.copies)]
+        self.deck = list(range(MAP.cards))
         shuffle(self.rng, self.deck)
         for seat in range(self.seats):
             dealt = [self.deck.pop() for _ in range(DEAL)]
             self.hands[seat] = dealt
-            events.append(CardsDealt(seat, _names(dealt), DEAL))
+            for card in dealt:
+                self.holders[card] = 1 << seat
+            self.setup_cards.append(list(dealt))
+            events.append(CardsDealt(seat, _sorted(dealt), DEAL))
         self._begin_turn(BOT if self.rules.solo else 0, events)
+        if len(self.hands[0]) > DEAL:  # seat 0's turn card, unless the solo bot attacks first
+            self.setup_cards.append(self.hands[0][DEAL:])
 
     # =========================================================================== turns
 
-    def _begin_turn(self, seat: int, events: list) -> None:
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
         self.turn = seat
         self.turns += 1
         events.append(TurnStarted(seat, self.turns))
@@ -171,7 +212,7 @@ class ConquetesMatch(Match):
             return
         self.phase, self.current = ACTION, seat
 
-    def _end_turn(self, events: list) -> None:
+    def _end_turn(self, events: list[Event]) -> None:
         """001 "NOTE Si à la fin de son tour un joueur a plus de 10 cartes en main, il doit
         épuiser sa main en donnant à un adversaire de son choix autant de cartes que
         nécessaire pour n'en conserver que 10" (solo "VOTRE TOUR DE JEU" A: discarded)."""
@@ -183,7 +224,7 @@ class ConquetesMatch(Match):
             return
         self._next_turn(events)
 
-    def _next_turn(self, events: list) -> None:
+    def _next_turn(self, events: list[Event]) -> None:
         """001 "Son tour s'achève. C'est au tour du joueur à sa gauche"; solo: the bot and the
         player take turns."""
         if self.rules.solo:
@@ -191,25 +232,29 @@ class ConquetesMatch(Match):
         else:
             self._begin_turn((self.turn + 1) % self.seats, events)
 
-    def _draw(self, seat: int, count: int, why: str, events: list) -> bool:
+    def _draw(self, seat: int, count: int, why: str, events: list[Event]) -> bool:
         """Draw ``count`` cards into ``seat``'s hand; True if the deck's exhaustion ended the
         game on the way (the draws left are not made: 001 "la partie s'achève immédiatement
         dès que la pioche est épuisée")."""
         drawn: list[int] = []
+        bit = 1 << seat
+        holders = self.holders
         for _ in range(count):
-            drawn.append(self.deck.pop())
+            card = self.deck.pop()
+            holders[card] |= bit
+            drawn.append(card)
             if not self.deck:
                 self.hands[seat].extend(drawn)
-                events.append(CardsDrawn(seat, _names(drawn), len(drawn), why))
+                events.append(CardsDrawn(seat, _sorted(drawn), len(drawn), why))
                 drawn = []
                 if self._exhausted(events):
                     return True
         if drawn:
             self.hands[seat].extend(drawn)
-            events.append(CardsDrawn(seat, _names(drawn), len(drawn), why))
+            events.append(CardsDrawn(seat, _sorted(drawn), len(drawn), why))
         return False
 
-    def _exhausted(self, events: list) -> bool:
+    def _exhausted(self, events: list[Event]) -> bool:
         """The deck just ran out: 001 "Fin du jeu" at 2-3 players (and solo "FIN DE PARTIE")
         the game ends; at 4, "on mélange la défausse pour créer une nouvelle pioche" once,
         and the next exhaustion ends it. True if the game ended."""
@@ -219,29 +264,33 @@ class ConquetesMatch(Match):
             # An empty discard cannot make a new deck (RULES.md): the game ends too.
             self._finish("deck_exhausted", events)
             return True
+        self.reshuffled = list(self.discard)
         self.deck, self.discard = self.discard, []
         shuffle(self.rng, self.deck)
+        for card in self.deck:
+            self.holders[card] = SHOWN
         events.append(DeckReshuffled(len(self.deck)))
         return False
 
     # =========================================================================== solo bot
 
-    def _bot_turn(self, events: list) -> None:
+    def _bot_turn(self, events: list[Event]) -> None:
         """001 solo "TOUR DE JEU DU BOT": the bot draws a card face up; not in play: into its
         camp; in its camp: into its loot; in the player's camp: its bordering region of
         highest value attacks it, if it has one; either way that card is discarded."""
         card = self.deck.pop()
-        where = self.owner[card]
+        region = REGION[card]
+        where = self.owner[region]
         source = -1
         if where == NOBODY:
-            self.owner[card] = BOT
+            self.owner[region] = BOT
             fate = "played"
         elif where == BOT:
             self.loot.append(card)
             fate = "loot"
         else:
             self.discard.append(card)
-            bordering = [r for r in NEIGHBOURS[card] if self.owner[r] == BOT]
+            bordering = [r for r in NEIGHBOURS[region] if self.owner[r] == BOT]
             # The deck's last card leaves no support to draw: no attack begins (RULES.md).
             if bordering and self.deck:
                 # "celle avec la plus grande valeur attaque"; equal values: the first one in
@@ -250,7 +299,7 @@ class ConquetesMatch(Match):
                 fate = "attack"
             else:
                 fate = "discarded"
-        events.append(BotDrew(IDS[card], fate, IDS[source] if source >= 0 else ""))
+        events.append(BotDrew(IDS[region], fate, IDS[source] if source >= 0 else ""))
         if not self.deck:
             self._exhausted(events)
             return
@@ -259,8 +308,8 @@ class ConquetesMatch(Match):
             return
         # 001 solo "ATTAQUE / DÉFENSE": the bot draws its support "toujours après que vous
         # avez sélectionné vos cartes Soutien": the player chooses its defence first.
-        self.attack = [BOT, 0, source, card]
-        events.append(AttackDeclared(BOT, IDS[source], 0, IDS[card]))
+        self.attack = [BOT, 0, source, region]
+        events.append(AttackDeclared(BOT, IDS[source], 0, IDS[region]))
         self.phase, self.current, self.selection = SUPPORT, 0, []
 
     def _bot_support(self, attacking: bool) -> list[int]:
@@ -273,63 +322,67 @@ class ConquetesMatch(Match):
 
     # =========================================================================== actions
 
-    def _apply(self, seat: int, action: Action) -> list:
-        events: list = []
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
         kind = type(action)
+        # ``kind is X`` does not narrow ``action`` for the type checker: the casts do.
         if self.phase == ACTION:
             if kind is DrawTwo:
                 self._draw_two(seat, events)
             elif kind is PlayRegion:
-                self._play_region(seat, action, events)
+                self._play_region(seat, cast(PlayRegion, action), events)
             elif kind is Attack:
-                self._declare(seat, action, events)
+                self._declare(seat, cast(Attack, action), events)
             else:
                 raise IllegalAction(
                     seat, action, "the turn's action is DrawTwo, PlayRegion or Attack"
                 )
         elif self.phase == SUPPORT:
             if kind is AddSupport:
-                self._add_support(seat, action, events)
+                self._add_support(seat, cast(AddSupport, action), events)
             elif kind is CommitSupport:
-                self._commit(seat, action, events)
+                self._commit(seat, cast(CommitSupport, action), events)
             else:
                 raise IllegalAction(seat, action, "choose support: AddSupport or CommitSupport")
         elif kind is GiveCard and not self.rules.solo:
-            self._give_card(seat, action, events)
+            self._give_card(seat, cast(GiveCard, action), events)
         elif kind is DiscardCard and self.rules.solo:
-            self._discard_card(seat, action, events)
+            self._discard_card(seat, cast(DiscardCard, action), events)
         else:
             what = "DiscardCard" if self.rules.solo else "GiveCard"
             raise IllegalAction(seat, action, f"cards over {HAND_LIMIT}: {what}")
         return events
 
-    def _in_hand(self, seat: int, action: Action, name: object, spoken_for: int = 0) -> int:
-        """The region of a card ``seat`` holds beyond ``spoken_for`` copies of it."""
+    def _card(self, seat: int, action: Action, name: object, taken: Sequence[int] = ()) -> int:
+        """A card of region ``name`` in ``seat``'s hand and not in ``taken``."""
         r = lookup(INDEX, name, seat, action, "region")
-        if self.hands[seat].count(r) <= spoken_for:
-            raise IllegalAction(seat, action, f"no (more) {name} card in hand")
-        return r
+        hand = self.hands[seat]
+        for card in range(r * MAP.copies, (r + 1) * MAP.copies):
+            if card in hand and card not in taken:
+                return card
+        raise IllegalAction(seat, action, f"no (more) {name} card in hand")
 
-    def _draw_two(self, seat: int, events: list) -> None:
+    def _draw_two(self, seat: int, events: list[Event]) -> None:
         """001 "Piocher deux cartes supplémentaires"."""
         if not self._draw(seat, 2, "draw_two", events):
             self._end_turn(events)
 
-    def _play_region(self, seat: int, action: PlayRegion, events: list) -> None:
+    def _play_region(self, seat: int, action: PlayRegion, events: list[Event]) -> None:
         """001 "Mettre en jeu une nouvelle carte Région": from the hand to the own camp, face
         up; "Il est interdit de poser une Région déjà présente en jeu (dans le camp de
         n'importe quel joueur)" — and so the book's check and penalty for a duplicate (its
         "Vérifiez avant la fin du tour ..." and solo "VOTRE TOUR DE JEU" B) are never needed:
         the engine refuses the card (RULES.md)."""
-        r = self._in_hand(seat, action, action.region)
+        card = self._card(seat, action, action.region)
+        r = REGION[card]
         if self.owner[r] != NOBODY:
             raise IllegalAction(seat, action, f"{action.region} is already in play")
-        self.hands[seat].remove(r)
+        self.hands[seat].remove(card)
         self.owner[r] = seat
         events.append(RegionPlayed(seat, IDS[r]))
         self._end_turn(events)
 
-    def _declare(self, seat: int, action: Attack, events: list) -> None:
+    def _declare(self, seat: int, action: Attack, events: list[Event]) -> None:
         """001 "Attaquer une Région": "L'Attaquant désigne une de ses cartes en jeu ... Puis il
         désigne une carte d'un adversaire représentée parmi les Régions limitrophes de la
         carte Attaquante"; "RAPPEL On ne peut attaquer qu'une Région limitrophe à l'une de ses
@@ -350,27 +403,26 @@ class ConquetesMatch(Match):
         events.append(AttackDeclared(seat, IDS[s], defender, IDS[t]))
         self.phase, self.current, self.selection = SUPPORT, seat, []
 
-    def _add_support(self, seat: int, action: AddSupport, events: list) -> None:
+    def _add_support(self, seat: int, action: AddSupport, events: list[Event]) -> None:
         """001 "DÉROULÉ D'UNE ATTAQUE": "Il choisit une ou plusieurs cartes de sa main (quelles
         qu'elles soient)", "Les cartes Soutien peuvent être de n'importe quelle couleur, voire
         être des doublons", chosen here one at a time (RULES.md)."""
-        name = action.region
-        r = lookup(INDEX, name, seat, action, "region")
-        self._in_hand(seat, action, name, self.selection.count(r))
-        self.selection.append(r)
-        events.append(SupportAdded(seat, IDS[r]))
+        card = self._card(seat, action, action.region, self.selection)
+        self.selection.append(card)
+        events.append(SupportAdded(seat, CARD_IDS[card]))
 
-    def _commit(self, seat: int, action: CommitSupport, events: list) -> None:
+    def _commit(self, seat: int, action: CommitSupport, events: list[Event]) -> None:
         """001: the attacker "en annonce le nombre, et les engage face cachée"; "Puis le
         Défenseur annonce également son Soutien", "il peut même ne pas en engager du tout"."""
+        assert self.attack is not None  # the support phase is an attack's
         attacker, defender, _, _ = self.attack
         attacking = seat == attacker and self.attack_support is None
         if attacking and not self.selection:
             raise IllegalAction(seat, action, "the attacker commits one support card at least")
         chosen, self.selection = self.selection, []
         hand = self.hands[seat]
-        for r in chosen:
-            hand.remove(r)
+        for card in chosen:
+            hand.remove(card)
         events.append(SupportCommitted(seat, len(chosen)))
         if attacking:
             self.attack_support = chosen
@@ -386,14 +438,16 @@ class ConquetesMatch(Match):
             self.attack_support = self._bot_support(attacking=True)
         self._resolve(events)
 
-    def _resolve(self, events: list) -> None:
+    def _resolve(self, events: list[Event]) -> None:
         """001 "Résolution" and "Fin de l'attaque"."""
-        attacker, defender, s, t = self.attack
-        attack_cards, defence_cards = self.attack_support, self.defence_support
+        attack, attack_cards, defence_cards = self.attack, self.attack_support, self.defence_support
+        # Only :meth:`_commit` resolves, once both supports are committed.
+        assert attack is not None and attack_cards is not None and defence_cards is not None
+        attacker, defender, s, t = attack
         # "Chacun des deux joueurs révèle ses cartes Soutien engagées et additionne leurs
         # valeurs. Puis chacun d'eux ajoute à son total la valeur de sa Région".
-        events.append(SupportRevealed(attacker, _names(attack_cards), _total(attack_cards)))
-        events.append(SupportRevealed(defender, _names(defence_cards), _total(defence_cards)))
+        events.append(SupportRevealed(attacker, _cards(attack_cards), _total(attack_cards)))
+        events.append(SupportRevealed(defender, _cards(defence_cards), _total(defence_cards)))
         attack_total = _total(attack_cards) + VALUES[s]
         defence_total = _total(defence_cards) + VALUES[t]
         # "Si la valeur totale de l'Attaquant est strictement supérieure à celle du
@@ -428,10 +482,10 @@ class ConquetesMatch(Match):
                 return
         self._end_turn(events)
 
-    def _give_card(self, seat: int, action: GiveCard, events: list) -> None:
+    def _give_card(self, seat: int, action: GiveCard, events: list[Event]) -> None:
         """001 "NOTE": the cards over ten go "à un adversaire de son choix": one opponent,
         chosen with the first card given, receives them all (RULES.md)."""
-        r = self._in_hand(seat, action, action.region)
+        card = self._card(seat, action, action.region)
         to = action.to
         if (
             not isinstance(to, int)
@@ -442,20 +496,21 @@ class ConquetesMatch(Match):
             raise IllegalAction(seat, action, f"seat {to!r} is not an opponent")
         if self.excess_to is not None and to != self.excess_to:
             raise IllegalAction(seat, action, f"the cards over ten all go to seat {self.excess_to}")
-        self.hands[seat].remove(r)
-        self.hands[to].append(r)
+        self.hands[seat].remove(card)
+        self.hands[to].append(card)
+        self.holders[card] |= 1 << to
         self.excess_to = to
-        events.append(CardGiven(seat, to, IDS[r]))
+        events.append(CardGiven(seat, to, CARD_IDS[card]))
         if len(self.hands[seat]) <= HAND_LIMIT:
             self.excess_to = None
             self._next_turn(events)
 
-    def _discard_card(self, seat: int, action: DiscardCard, events: list) -> None:
+    def _discard_card(self, seat: int, action: DiscardCard, events: list[Event]) -> None:
         """001 solo "VOTRE TOUR DE JEU" A: "défaussez-vous des cartes en surnombre"."""
-        r = self._in_hand(seat, action, action.region)
-        self.hands[seat].remove(r)
-        self.discard.append(r)
-        events.append(CardDiscarded(seat, IDS[r]))
+        card = self._card(seat, action, action.region)
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        events.append(CardDiscarded(seat, CARD_IDS[card]))
         if len(self.hands[seat]) <= HAND_LIMIT:
             self._next_turn(events)
 
@@ -469,7 +524,7 @@ class ConquetesMatch(Match):
         if self.phase == ACTION:
             owner = self.owner
             legal: list[Action] = [DRAW_TWO]
-            held = set(hand)
+            held = set(map(REGION.__getitem__, hand))
             legal.extend(PLAYS[r] for r in sorted(held) if owner[r] == NOBODY)
             if hand:
                 for s in range(N):
@@ -481,30 +536,30 @@ class ConquetesMatch(Match):
                         )
             return tuple(legal)
         if self.phase == SUPPORT:
-            left = list(hand)
-            for r in self.selection:
-                left.remove(r)
-            legal = [ADDS[r] for r in sorted(set(left))]
+            selection = self.selection
+            left = {REGION[c] for c in hand if c not in selection}
+            legal = [ADDS[r] for r in sorted(left)]
+            assert self.attack is not None  # the support phase is an attack's
             attacker = self.attack[0]
             if self.selection or seat != attacker:
                 legal.append(COMMIT)
             return tuple(legal)
-        held = sorted(set(hand))
+        regions = sorted(set(map(REGION.__getitem__, hand)))
         if self.rules.solo:
-            return tuple(DISCARDS[r] for r in held)
+            return tuple(DISCARDS[r] for r in regions)
         if self.excess_to is not None:
-            return tuple(_give(r, self.excess_to) for r in held)
+            return tuple(_give(r, self.excess_to) for r in regions)
         opponents = [s for s in range(self.seats) if s != seat]
-        return tuple(_give(r, to) for r in held for to in opponents)
+        return tuple(_give(r, to) for r in regions for to in opponents)
 
     # =========================================================================== results
 
-    def _finish(self, reason: str, events: list) -> None:
+    def _finish(self, reason: str, events: list[Event]) -> None:
         """001 "Fin du jeu": "chaque joueur choisit l'un de ses territoires, et compte ses
         points"; the engine chooses the best one for each (RULES.md)."""
         self.phase, self.end_reason = OVER, reason
         self.selection = []
-        outcome = self._outcome()
+        outcome, bot = self._outcome()
         for seat in range(self.seats):
             territory, duplicates, continents, points, regions = outcome[seat]
             events.append(
@@ -517,12 +572,12 @@ class ConquetesMatch(Match):
                     regions,
                 )
             )
-        if self.rules.solo:
-            regions, continents, points = outcome[BOT]
+        if bot is not None:
+            camp, continents, points = bot
             events.append(
                 BotScored(
-                    _names(regions),
-                    _names(self.loot),
+                    _names(camp),
+                    _cards(self.loot),
                     tuple(MAP.continents[c].id for c in continents),
                     points,
                 )
@@ -539,36 +594,38 @@ class ConquetesMatch(Match):
                 camps[owner].append(r)
         return camps
 
-    def _outcome(self) -> dict[int, tuple]:
-        """Per seat (territory, duplicates, continents won, points, regions); for the bot
-        (regions, continents won, points)."""
+    def _outcome(self) -> tuple[list[SeatOutcome], BotOutcome | None]:
+        """Per seat (territory, duplicates, continents won, points, regions); the bot's
+        (regions, continents won, points) in solo, else None."""
         camps = self._camps()
         won: dict[int, list[int]] = {owner: [] for owner in camps}
         if self.rules.continent_majority:
             for c, owner in enumerate(scoring.continent_winners(camps)):
                 if owner is not None:
                     won[owner].append(c)
-        outcome: dict[int, tuple] = {}
+        outcome: list[SeatOutcome] = []
         for seat in range(self.seats):
-            territory, duplicates = scoring.best_territory(camps[seat], self.hands[seat])
+            hand = [REGION[c] for c in self.hands[seat]]
+            territory, duplicates = scoring.best_territory(camps[seat], hand)
             points = scoring.player_points(territory, duplicates, len(won[seat]))
-            outcome[seat] = (territory, duplicates, won[seat], points, len(camps[seat]))
+            outcome.append((territory, duplicates, won[seat], points, len(camps[seat])))
+        bot: BotOutcome | None = None
         if self.rules.solo:
             points = scoring.bot_points(len(camps[BOT]), len(self.loot), len(won[BOT]))
-            outcome[BOT] = (camps[BOT], won[BOT], points)
-        return outcome
+            bot = (camps[BOT], won[BOT], points)
+        return outcome, bot
 
     def _ranked(self, reason: str) -> Result:
         """001 "Le joueur avec le plus de points remporte la partie"; "En cas d'égalité, celui
         ... qui possède le plus de Régions distinctes dans tous ses territoires"; "En cas de
         nouvelle égalité, la victoire est partagée !". Places below follow the same order.
         Solo: "En cas d'égalité, c'est le bot qui l'emporte"."""
-        outcome = self._outcome()
+        outcome, bot_outcome = self._outcome()
         points = tuple(outcome[s][3] for s in range(self.seats))
         scores = tuple(float(p) for p in points)
         stopped = reason == "step_limit"
-        if self.rules.solo:
-            bot = outcome[BOT][2]
+        if bot_outcome is not None:  # solo
+            bot = bot_outcome[2]
             won = points[0] > bot and not stopped
             verdict = "seat 0 wins" if won else ("no winner" if stopped else "the bot wins")
             detail = f"{reason}: seat 0 {points[0]} points, the bot {bot}: {verdict}"
@@ -595,17 +652,17 @@ class ConquetesMatch(Match):
     def summary(self) -> list[str]:
         """Turns played and each camp's best territory, for people."""
         lines = [f"turns: {self.turns}, deck exhausted {self.exhaustions} time(s)"]
-        outcome = self._outcome()
+        outcome, bot = self._outcome()
         for seat in range(self.seats):
             territory, duplicates, continents, points, regions = outcome[seat]
             lines.append(
                 f"seat {seat}: {regions} regions, territory of {len(territory)}, "
                 f"{len(duplicates)} duplicates, {len(continents)} continents: {points} points"
             )
-        if self.rules.solo:
-            regions, continents, points = outcome[BOT]
+        if bot is not None:
+            camp, continents, points = bot
             lines.append(
-                f"bot ({self.options['bot_level']}): {len(regions)} regions, "
+                f"bot ({self.options['bot_level']}): {len(camp)} regions, "
                 f"{len(self.loot)} loot, {len(continents)} continents: {points} points"
             )
         return lines
@@ -614,6 +671,9 @@ class ConquetesMatch(Match):
 
     def _observation(self, seat: int) -> ConquetesObservation:
         camps = self._camps()
+        # 001 "en annonce le nombre, et les engage face cachée": the support another seat is
+        # choosing is not even counted before it is committed, so neither are its steps.
+        hidden = self.selection if seat != self.current else ()
         attack = None
         if self.attack is not None:
             attacker, defender, s, t = self.attack
@@ -632,7 +692,7 @@ class ConquetesMatch(Match):
                 attack_count=None if self.attack_support is None else len(self.attack_support),
                 defence_count=None if self.defence_support is None else len(self.defence_support),
                 chooser=self.current,
-                my_support=_names(sorted(mine)),
+                my_support=_sorted(mine),
             )
         bot = None
         if self.rules.solo:
@@ -647,11 +707,12 @@ class ConquetesMatch(Match):
             turn_seat=self.turn,
             turn=self.turns,
             camps=tuple(_names(camps[s]) for s in range(self.seats)),
-            hand=_names(sorted(self.hands[seat])),
+            hand=_sorted(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
             deck_size=len(self.deck),
-            discard=_names(self.discard),
+            discard=_cards(self.discard),
             exhaustions=self.exhaustions,
+            reshuffled=_cards(self.reshuffled),
             exhaustions_to_end=self.rules.exhaustions[self.seats],
             continent_majority=self.rules.continent_majority,
             attack=attack,
@@ -659,9 +720,65 @@ class ConquetesMatch(Match):
             excess_to=self.excess_to,
             bot=bot,
             bot_camp=_names(camps[BOT]) if self.rules.solo else (),
-            loot=_names(self.loot),
-            steps=self.steps,
+            loot=_cards(self.loot),
+            steps=self.steps - len(hidden),
         )
+
+    # =========================================================================== hidden
+
+    def _redraw_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """Deal again what ``seat`` (``None``: a spectator) may not know: the deck's order, the
+        other hands and a support another seat committed face down (001 "Préparation": "une
+        pioche face cachée"; "les engage face cachée").
+
+        A card changes place only with a card ``seat`` cannot tell it from: both never held
+        by ``seat`` and either both from the first shuffle, never face up since, or both
+        taken from the face-up discard by the reshuffle (001 "Fin du jeu", at 4). Every place
+        keeps its size and its history (``holders``), so a card of the first shuffle takes
+        over another's whole path, from the set-up's deal (``setup_events`` follow) to now:
+        the state is one the rules could have produced. The support another seat is still
+        choosing is drawn again from its hand, its size too (001 "en annonce le nombre": it
+        is announced only when committed; the steps counted in its view stay the same).
+        """
+        me = 0 if seat is None else 1 << seat
+        holders = self.holders
+        places = [self.deck, *(hand for s, hand in enumerate(self.hands) if s != seat)]
+        if self.attack_support is not None:
+            assert self.attack is not None  # a committed support belongs to the attack
+            if self.attack[0] != seat:
+                places.append(self.attack_support)
+        renamed: dict[int, int] = {}
+        for shown in (0, SHOWN):
+            slots = [
+                (cards, i)
+                for cards in places
+                for i, card in enumerate(cards)
+                if not holders[card] & me and holders[card] & SHOWN == shown
+            ]
+            old = [cards[i] for cards, i in slots]
+            paths = [holders[card] for card in old]
+            new = list(old)
+            shuffle(rng, new)
+            for (cards, i), card, path in zip(slots, new, paths, strict=True):
+                cards[i] = card
+                holders[card] = path
+            if not shown:
+                renamed.update(zip(old, new, strict=True))
+        if self.phase == SUPPORT and self.current != seat:
+            hand = list(self.hands[self.current])
+            counted = self.steps - len(self.selection)
+            most = min(len(hand), self.options["max_steps"] - 1 - counted)
+            shuffle(rng, hand)
+            self.selection = hand[: below(rng, most + 1)]
+            self.steps = counted + len(self.selection)
+        self.setup_cards = [[renamed.get(c, c) for c in cards] for cards in self.setup_cards]
+        dealt = iter(self.setup_cards)
+        self.setup_events = [
+            replace(event, regions=_sorted(next(dealt)))
+            if isinstance(event, CardsDealt | CardsDrawn)
+            else event
+            for event in self.setup_events
+        ]
 
     # =========================================================================== snapshot
 

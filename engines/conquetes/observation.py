@@ -1,9 +1,11 @@
 """What one seat may know of a Conquêtes match: the open camps and its own hand.
 
 Never in it: another seat's hand (only its size, 001 gives no secrecy to the count), the order
-of the deck, another seat's support before the reveal, the seed. The discard pile is public
-(001 "NOTE Les cartes de la défausse sont consultables à tout moment"), and so is the solo
-bot's loot, whose every card was drawn face up.
+of the deck, another seat's support before the reveal (not even its count before it is
+committed, 001 "en annonce le nombre, et les engage face cachée", so ``steps`` does not count
+its cards yet), the seed. The discard pile is public (001 "NOTE Les cartes de la défausse
+sont consultables à tout moment"), and so is the solo bot's loot, whose every card was drawn
+face up.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ class ConquetesObservation:
     deck_size: int
     discard: tuple[str, ...]  # face up, oldest first
     exhaustions: int  # times the deck ran out so far
+    reshuffled: tuple[str, ...]  # the discard that became the deck when it ran out (at 4)
     exhaustions_to_end: int  # 001 "Fin du jeu": 1 at 2-3 players and solo, 2 at 4
     continent_majority: bool  # 001 "Variante" in play
     attack: AttackView | None
@@ -78,4 +81,4 @@ class ConquetesObservation:
     bot: BotView | None  # solo only
     bot_camp: tuple[str, ...]  # solo: the bot's regions, face up
     loot: tuple[str, ...]  # solo: the bot's loot pile
-    steps: int
+    steps: int  # actions so far; a support another seat is choosing counts once committed

@@ -58,6 +58,7 @@ def arrange(
     match.phase, match.turn, match.placer = "orders", turn, seats
     match.done = [False] * seats
     match.sent = [0] * seats
+    match.queued = [None] * seats
     match.orders = [{} for _ in range(seats)]
     match.landing = [""] * seats
     match.declared = [{} for _ in range(seats)]

@@ -35,14 +35,16 @@ from engines.africa.actions import (
 from engines.africa.board import MAP
 from engines.africa.events import (
     ColonyFounded,
+    DiplomacyEnded,
     OrderGiven,
     OrdersRead,
+    OrdersSubmitted,
     OrderVoid,
     PresenceRemoved,
     TurnStarted,
 )
 from engines.africa.match import AfricaMatch
-from engines.core.contract import BadSetup, IllegalAction, visible_event
+from engines.core.contract import BadSetup, IllegalAction, visible_event, visible_events
 from engines.replay import start, verify
 
 WAR, ALLY = "war", "alliance"
@@ -98,15 +100,41 @@ def test_historical_first_presences():
 
 def test_messages_reach_only_their_recipients():
     """002 1 "L'ACTION DIPLOMATIQUE": talks "entre deux joueurs ou davantage"; a message to one
-    power is private to it, a message to all is public."""
+    power is private to it (the others see who talks to whom), a message to all is public."""
     match = new_match("historical", 3)
-    (sent,) = match.apply(GB, Message("france", "ally with me"))
-    assert sent.private_to == FR
+    match.apply(GB, Message("france", "ally with me"))
+    match.apply(FR, Message("all", "peace"))
+    sent, public = match.apply(DE, Message("great_britain", "?"))[:2]
+    assert sent.private_to == FR and public.private_to is None
     assert visible_event(sent, DE).text == "" and visible_event(sent, FR).text == "ally with me"
-    match.apply(GB, Message("all", "peace"))
+    assert visible_event(sent, None).text == ""
+    assert [m.text for m in match.observation(FR).messages] == ["ally with me", "peace", ""]
+    assert [m.text for m in match.observation(DE).messages] == ["", "peace", "?"]
+    assert [m.text for m in match.observation(GB).messages] == ["ally with me", "peace", "?"]
+    assert [m.to for m in match.observation(DE).messages] == ["france", "all", "great_britain"]
+
+
+def test_diplomacy_goes_in_rounds_delivered_together():
+    """002 1: every power talks at once; each round, every power still talking says one word
+    (a message, or the end of its talk) without hearing the others' first, and the round's
+    words are delivered together (RULES.md): nothing shows before, not even when."""
+    match = new_match("historical", 3)
+    before = {seat: match.observation(seat) for seat in (FR, DE)}
+    assert match.apply(GB, Message("france", "ally with me")) == []
+    assert match.to_move() == (FR, DE)
+    assert match.observation(GB).messages[-1].text == "ally with me"
+    assert match.apply(FR, EndDiplomacy()) == []
+    assert match.observation(FR).done == (False, True, False)
+    assert match.observation(DE) == before[DE] and match.legal_actions(DE)
+    events = match.apply(DE, Message("all", "peace"))
+    assert [type(e).__name__ for e in events] == ["MessageSent", "MessageSent", "DiplomacyEnded"]
+    assert match.to_move() == (GB, DE)
+    assert match.observation(DE).done == (False, True, False)
     assert [m.text for m in match.observation(FR).messages] == ["ally with me", "peace"]
-    assert [m.text for m in match.observation(DE).messages] == ["peace"]
-    assert [m.text for m in match.observation(GB).messages] == ["ally with me", "peace"]
+    match.apply(GB, EndDiplomacy())
+    (ended, other) = match.apply(DE, EndDiplomacy())
+    assert ended == DiplomacyEnded(GB, "orders") and other == DiplomacyEnded(DE, "orders")
+    assert match.phase == "orders" and match.to_move() == (GB, FR, DE)
 
 
 def test_messages_bind_no_one_and_are_bounded():
@@ -120,9 +148,11 @@ def test_messages_bind_no_one_and_are_bounded():
         match.apply(GB, Message("great_britain", "me"))
     with pytest.raises(IllegalAction, match="neither"):
         match.apply(GB, Message("italy", "absent"))
-    match.apply(GB, Message("france", "a"))
-    match.apply(GB, Message("all", "b"))
+    for text in ("a", "b"):
+        for seat in (GB, FR, DE):
+            match.apply(seat, Message("all", text))
     assert match.legal_actions(GB) == (EndDiplomacy(),)
+    assert match.observation(GB).messages_left == 0
     with pytest.raises(IllegalAction, match="no messages left"):
         match.apply(GB, Message("france", "c"))
     assert match.snapshot()["presence"] == before
@@ -145,17 +175,30 @@ def test_orders_are_secret_until_every_power_has_submitted():
     rempli leur fiche d'ordres"."""
     match = new_match("historical", 3)
     end_diplomacy(match)
-    seen = match.observation(FR)
+    seen = {seat: match.observation(seat) for seat in (FR, DE)}
     events = match.apply(GB, Develop("alexandrie"))
+    events += match.apply(GB, Land("dakar"))
     events += match.apply(GB, Declare("france", WAR))
     events += match.apply(GB, SubmitOrders())
-    assert all(visible_event(e, FR).order == "" for e in of_type(events, OrderGiven))
-    after = match.observation(FR)
-    assert after.presences == seen.presences and after.embassies == seen.embassies
+    assert [type(e) for e in events] == [OrderGiven] * 3 + [OrdersSubmitted]
+    assert visible_events(events, GB) == events
+    for seat in (FR, DE, None):  # neither the orders, nor how many, nor the hand-in
+        assert visible_events(events, seat) == []
+    for seat in (FR, DE):
+        assert match.observation(seat) == seen[seat]
+        assert match.observation(seat).done == (False, False, False)
+    assert match.observation(GB).done == (True, False, False)
     assert match.to_move() == (FR, DE)
     with pytest.raises(IllegalAction, match="not this seat's decision"):
         match.apply(GB, Hold("alexandrie"))
     assert match.observation(GB).my_orders == (("alexandrie", "develop"),)
+    match.apply(FR, SubmitOrders())
+    events = match.apply(DE, SubmitOrders())
+    (read,) = [
+        e for e in visible_events(events, None) if isinstance(e, OrdersRead) and e.seat == GB
+    ]
+    assert read.orders == (("alexandrie", "develop"),) and read.landing == "dakar"
+    assert read.relations == (("france", "war"), ("germany", "alliance"))
 
 
 def test_a_power_orders_only_its_own_presences_once_each():

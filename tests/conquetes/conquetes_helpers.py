@@ -1,8 +1,10 @@
 """Helpers for the Conquêtes tests: precise positions, card counts, random legal play.
 
 The engine keeps its state in plain fields (``STATE_FIELDS`` of ``engines.conquetes.match``);
-:func:`arrange` writes them directly so a test can start from any position. Cards are region
-indices; the deck is drawn from its end, so :func:`arrange` takes it in drawing order.
+:func:`arrange` writes them directly so a test can start from any position. Cards are numbers
+whose region is ``REGION[card]`` (three copies a region); tests name them by region and
+:func:`cards` numbers them. The deck is drawn from its end, so :func:`arrange` takes it in
+drawing order.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from engines.conquetes.board import MAP
-from engines.conquetes.match import ConquetesMatch
+from engines.conquetes.match import REGION, ConquetesMatch
 from engines.conquetes.observation import BOT, NOBODY
 from engines.core.contract import Action
 from engines.registry import get_game
@@ -37,8 +39,20 @@ def idx(name: str) -> int:
 
 
 def names(cards: Iterable[int]) -> list[str]:
-    """Region ids of card indices."""
-    return [IDS[c] for c in cards]
+    """Region ids of cards."""
+    return [IDS[REGION[c]] for c in cards]
+
+
+def cards(regions: Iterable[str], used: Counter | None = None) -> list[int]:
+    """Cards of these region ids: each the next copy of its region not in ``used`` (updated),
+    starting over past the third (for tests that break the card count on purpose)."""
+    used = Counter() if used is None else used
+    out = []
+    for name in regions:
+        r = idx(name)
+        out.append(r * MAP.copies + used[r] % MAP.copies)
+        used[r] += 1
+    return out
 
 
 def arrange(
@@ -53,7 +67,8 @@ def arrange(
     seat: int = 0,
     exhaustions: int = 0,
 ) -> ConquetesMatch:
-    """Put ``match`` in ``seat``'s turn, after its draw, waiting for the turn's action.
+    """Put ``match`` in ``seat``'s turn, after its draw, waiting for the turn's action (with no
+    set-up events: no deal led there).
 
     ``camps`` and ``hands`` map seats to region ids; ``deck`` lists the cards in the order
     they will be drawn (default: every card not placed elsewhere, in board order), so the 90
@@ -66,18 +81,18 @@ def arrange(
     for r in bot_camp:
         owner[idx(r)] = BOT
     match.owner = owner
-    match.hands = [[idx(r) for r in (hands or {}).get(s, ())] for s in range(match.seats)]
-    match.discard = [idx(r) for r in discard]
-    match.loot = [idx(r) for r in loot]
+    used = Counter(r for r in range(N) if owner[r] != NOBODY)
+    match.hands = [cards((hands or {}).get(s, ()), used) for s in range(match.seats)]
+    match.discard = cards(discard, used)
+    match.loot = cards(loot, used)
     if deck is None:
-        used = Counter(c for hand in match.hands for c in hand)
-        used.update(match.discard)
-        used.update(match.loot)
-        used.update(r for r in range(N) if owner[r] != NOBODY)
-        order = [r for r in range(N) for _ in range(MAP.copies - used[r])]
-    else:
-        order = [idx(r) for r in deck]
-    match.deck = order[::-1]
+        deck = [IDS[r] for r in range(N) for _ in range(MAP.copies - used[r])]
+    match.deck = cards(deck, used)[::-1]
+    match.holders = [0] * MAP.cards
+    for s, hand in enumerate(match.hands):
+        for card in hand:
+            match.holders[card] = 1 << s
+    match.setup_cards, match.setup_events = [], []  # no deal led here
     match.phase = "action"
     match.turn = match.current = seat
     match.attack = match.attack_support = match.defence_support = None
@@ -89,17 +104,19 @@ def arrange(
     return match
 
 
-def everywhere(match: ConquetesMatch) -> Counter:
-    """Every card of the match, wherever it lies: deck, discard, loot, hands, camps, support."""
-    cards = Counter(match.deck)
-    cards.update(match.discard)
-    cards.update(match.loot)
+def unplayed(match: ConquetesMatch) -> list[int]:
+    """Every card not in a camp, wherever it lies: deck, discard, loot, hands, support."""
+    found = [*match.deck, *match.discard, *match.loot]
     for hand in match.hands:
-        cards.update(hand)
-    cards.update(r for r in range(N) if match.owner[r] != NOBODY)
-    cards.update(match.attack_support or ())
-    cards.update(match.defence_support or ())
-    return cards
+        found += hand
+    return [*found, *(match.attack_support or ()), *(match.defence_support or ())]
+
+
+def everywhere(match: ConquetesMatch) -> Counter:
+    """The regions of every card of the match, wherever it lies: camps included."""
+    regions = Counter(REGION[c] for c in unplayed(match))
+    regions.update(r for r in range(N) if match.owner[r] != NOBODY)
+    return regions
 
 
 def of_type(events: Iterable, kind: type) -> list:

@@ -8,6 +8,7 @@ from conquetes_helpers import (
     BOT,
     IDS,
     arrange,
+    cards,
     everywhere,
     idx,
     is_legal,
@@ -41,7 +42,7 @@ from engines.conquetes.events import (
     TurnStarted,
 )
 from engines.conquetes.scoring import best_territory
-from engines.core import IllegalAction, visible_event
+from engines.core import IllegalAction, visible_event, visible_events
 
 ADD = AddSupport
 COMMIT = CommitSupport()
@@ -291,26 +292,33 @@ def test_support_is_discarded_and_replaced_up_to_three_then_two():
 
 def test_support_stays_hidden_until_the_reveal():
     """001 "les engage face cachée"; "Chacun des deux joueurs révèle ses cartes Soutien
-    engagées": other seats see neither the chosen cards nor, before the commitment, their
-    count."""
+    engagées": other seats see neither the chosen cards nor, before the commitment ("en
+    annonce le nombre"), their count: not even an event, nor a step."""
     match = arrange(
         new_match("standard", 3),
         {0: ["maghreb"], 1: ["europe_occidentale"]},
         {0: ["chine", "inde"], 1: ["japon"], 2: ["andes"]},
     )
     match.apply(0, Attack("maghreb", "europe_occidentale"))
+    before = {seat: match.observation(seat) for seat in (1, 2)}
     added = match.apply(0, ADD("chine"))
+    added += match.apply(0, ADD("inde"))
+    assert [e.region for e in visible_events(added, 0)] == ["chine", "inde"]
     for seat in (1, 2, None):
-        assert visible_event(added[0], seat).region == ""
+        assert visible_events(added, seat) == []
     for seat in (1, 2):
         view = match.observation(seat)
+        assert view == before[seat]
         assert view.attack.attack_count is None and view.attack.my_support == ()
         assert view.hand_sizes == (2, 1, 1)
         assert "chine" not in view.hand
-    assert match.observation(0).attack.my_support == ("chine",)
-    match.apply(0, COMMIT)
+    assert match.observation(0).attack.my_support == ("inde", "chine")  # board order
+    assert match.observation(0).steps == before[1].steps + 2
+    committed = match.apply(0, COMMIT)
+    assert visible_events(committed, 2) == [SupportCommitted(0, 2)]
+    assert match.observation(2).steps == match.observation(0).steps
     match.apply(1, ADD("japon"))
-    assert match.observation(0).attack.my_support == ("chine",)
+    assert match.observation(0).attack.my_support == ("inde", "chine")  # board order
     assert match.observation(0).attack.defence_count is None
     view = match.observation(2)
     assert "japon" not in (*view.attack.my_support, *view.hand, *view.discard)
@@ -407,7 +415,7 @@ def test_the_book_example_of_scoring():
     ]
     hand = [idx(r) for r in ("russie_europeenne", "russie_europeenne", "russie_asiatique")]
     territory, duplicates = best_territory(camp, hand)
-    assert names(territory) == ["scandinavie", "russie_europeenne", "russie_asiatique"]
+    assert [IDS[r] for r in territory] == ["scandinavie", "russie_europeenne", "russie_asiatique"]
     assert len(territory) + len(duplicates) == 6
     # "B ... sa carte Europe Occidentale ... lui aurait permis ... de lier les deux"
     joined, _ = best_territory([*camp, idx("europe_occidentale")], [])
@@ -490,7 +498,7 @@ def solo(level: str = "debutant", variant: str = "solo", **kw):
 
 def bot_turn(match, deck):
     """End the player's turn by drawing two; the bot's turn follows with ``deck``."""
-    match.deck = [idx(r) for r in ["andes", "andes", *deck]][::-1]
+    match.deck = cards(["andes", "andes", *deck])[::-1]
     return match.apply(0, DrawTwo())
 
 
@@ -561,7 +569,7 @@ def test_the_bot_support_by_level(level, attack, defence):
     match = solo(
         level, camps={0: ["maghreb"]}, hands={0: ["chine"]}, bot_camp=["europe_occidentale"]
     )
-    match.deck = [idx("japon")] * 10
+    match.deck = cards(["japon"] * 10)
     events = match.apply(0, Attack("maghreb", "europe_occidentale"))
     events += match.apply(0, ADD("chine")) + match.apply(0, COMMIT)
     assert of_type(events, SupportRevealed)[1].regions == ("japon",) * defence
