@@ -122,7 +122,7 @@ def _scalar(value: Any, kind: type, where: str) -> Any:
     raise WireError(f"{where}: expected {kind.__name__}, got {value!r:.60}")
 
 
-def _list(value: Any, where: str) -> list:
+def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
         raise WireError(f"{where}: expected a list, got {value!r:.60}")
     return value

@@ -14,7 +14,7 @@ from __future__ import annotations
 import enum
 import types
 import typing
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from typing import Any
 
@@ -45,7 +45,7 @@ class Shape:
     type: Any = None
     fields: tuple[tuple[str, Shape], ...] = ()
     items: tuple[Shape, ...] = ()
-    choices: dict[str, Shape] | None = None
+    choices: dict[str, Shape] = field(default_factory=dict)
 
     @property
     def item(self) -> Shape:

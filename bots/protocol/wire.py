@@ -1,7 +1,7 @@
 """Every registered game's data on the wire: setup, observations, actions, events, results.
 
 A game whose name is a field of bot.proto's ``Setup``, ``Observation`` and ``Action`` travels
-as those typed messages (classic Risk); every other game as the engines' JSON. Decoding
+as those typed messages (each game's .proto); every other game as the engines' JSON. Decoding
 accepts both forms, so a bot may always answer in JSON. Either way decoding gives back the
 engine's own dataclasses, equal to the originals, or raises :class:`WireError` naming what
 was wrong.
@@ -25,7 +25,7 @@ import re
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from google.protobuf.message import Message
 
@@ -33,13 +33,17 @@ from bots.protocol import plain, typed
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.errors import WireError
 from bots.protocol.shapes import choice_of, shape_of
-from engines.core import Action, Event, GameInfo, Result, visible_event
+from engines.core import Action, Event, GameInfo, Result, visible_events
 from engines.registry import get_game
 
 STATIC_FIELDS = ("board",)
 """Observation fields that never change during a match: sent once, in MatchStarted.setup."""
 ACTION_ONEOF = "action"
 """The oneof of a game's typed action message, with one field per action class."""
+
+GameMessage = pb.Setup | pb.Observation | pb.Action
+"""The messages holding a game's data: a ``json`` field, or one message field per game."""
+T = TypeVar("T")
 
 
 @cache
@@ -65,7 +69,8 @@ def encode_result(result: Result) -> str:
 
 def decode_result(text: str) -> Result:
     """The result that :func:`encode_result` wrote."""
-    return plain.decode(_loads(text, "result"), shape_of(Result), "result")
+    result: Result = plain.decode(_loads(text, "result"), shape_of(Result), "result")
+    return result
 
 
 class GameCodec:
@@ -165,39 +170,42 @@ class GameCodec:
         return tuple(self._decode_action(m, templates=True) for m in messages)
 
     def _decode_action(self, message: pb.Action, templates: bool) -> Action:
-        def from_typed(game_action: Message) -> Action:
+        def from_typed(game_action: Message) -> Any:
             which = game_action.WhichOneof(ACTION_ONEOF)
             if which is None:
                 raise WireError(f"action.{self.game.name} holds no action")
             shape = self.actions.choices[self.action_classes[which]]
             return typed.build(getattr(game_action, which), shape, f"action.{which}", templates)
 
-        return self._decode(
+        action: Action = self._decode(
             message,
             "action",
             from_typed,
             lambda data: plain.decode(data, self.actions, "action", templates),
         )
+        return action
 
     # -- events ----------------------------------------------------------------------
 
-    def encode_event(self, event: Event, seat: int | None = None) -> str:
-        """An event as JSON, as ``seat`` may see it (None: a spectator, public facts only)."""
-        return _dumps(plain.encode(visible_event(event, seat)))
+    def encode_events(self, events: Iterable[Event], seat: int | None = None) -> list[str]:
+        """The events ``seat`` is shown (None: a spectator, public facts only), each as JSON
+        and as that viewer may see it."""
+        return [_dumps(plain.encode(event)) for event in visible_events(events, seat)]
 
     def decode_event(self, text: str) -> Event:
-        """The event that :meth:`encode_event` wrote."""
-        return plain.decode(_loads(text, "event"), self.events, "event")
+        """An event that :meth:`encode_events` wrote."""
+        event: Event = plain.decode(_loads(text, "event"), self.events, "event")
+        return event
 
     # -- shared ----------------------------------------------------------------------
 
     def _decode(
         self,
-        message: Message,
+        message: GameMessage,
         where: str,
-        from_typed: Callable[[Message], Any],
-        from_plain: Callable[[Any], Any],
-    ) -> Any:
+        from_typed: Callable[[Message], T],
+        from_plain: Callable[[Any], T],
+    ) -> T:
         which = message.WhichOneof("game")
         if which == "json":
             return from_plain(_loads(message.json, f"{where}.json"))
@@ -208,12 +216,12 @@ class GameCodec:
         raise WireError(f"{where} holds a {which!r} message in a {self.game.name!r} match")
 
     def _check_messages(self) -> None:
-        """TypeError unless the typed messages have exactly the dataclasses' fields."""
+        """TypeError unless the typed messages hold exactly the dataclasses (typed.check)."""
         name = self.game.name
-        fields = pb.Observation.DESCRIPTOR.fields_by_name[name].message_type
+        fields = typed.message_of(pb.Observation.DESCRIPTOR.fields_by_name[name])
         typed.check(fields, [f for f in self.observation.fields if f[0] not in self.static_names])
-        typed.check(pb.Setup.DESCRIPTOR.fields_by_name[name].message_type, self.statics)
-        actions = pb.Action.DESCRIPTOR.fields_by_name[name].message_type
+        typed.check(typed.message_of(pb.Setup.DESCRIPTOR.fields_by_name[name]), self.statics)
+        actions = typed.message_of(pb.Action.DESCRIPTOR.fields_by_name[name])
         oneof = {f.name: f for f in actions.oneofs_by_name[ACTION_ONEOF].fields}
         if set(oneof) != set(self.action_classes):
             raise TypeError(
@@ -221,7 +229,7 @@ class GameCodec:
                 f"the engine {sorted(self.action_classes)}"
             )
         for field_name, cls_name in self.action_classes.items():
-            typed.check(oneof[field_name].message_type, self.actions.choices[cls_name].fields)
+            typed.check(typed.message_of(oneof[field_name]), self.actions.choices[cls_name].fields)
 
 
 def _dumps(data: Any) -> str:

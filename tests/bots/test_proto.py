@@ -1,10 +1,13 @@
-"""The .proto files: the committed generated code matches them, and everything is commented."""
+"""The .proto files: the committed generated code and the games' messages in docs/bots.md
+match them, and everything is commented."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 from google.protobuf import descriptor_pb2
 from grpc_tools import protoc
 
@@ -19,12 +22,21 @@ FIELD, NESTED_TYPE, ONEOF = 2, 3, 8
 METHOD = 2
 
 
-def test_generated_code_matches_the_proto_files(tmp_path):
-    subprocess.run([ROOT / "scripts" / "protos", tmp_path], check=True, timeout=120)
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory) -> Path:
+    """A folder where scripts/protos wrote the code and a copy of docs/bots.md."""
+    folder = tmp_path_factory.mktemp("generated")
+    shutil.copy(ROOT / "docs" / "bots.md", folder / "bots.md")
+    script = [ROOT / "scripts" / "protos", folder, folder / "bots.md"]
+    subprocess.run(script, check=True, timeout=120)
+    return folder
+
+
+def test_generated_code_matches_the_proto_files(generated):
     fresh = {
         f"{package}/{p.name}": p.read_text()
         for package in PACKAGES
-        for p in (tmp_path / package).iterdir()
+        for p in (generated / package).iterdir()
     }
     committed = {
         f"{package}/{p.name}": p.read_text()
@@ -34,6 +46,11 @@ def test_generated_code_matches_the_proto_files(tmp_path):
     assert sorted(committed) == sorted(fresh), "run scripts/protos"
     stale = [name for name in fresh if fresh[name] != committed[name]]
     assert not stale, f"generated code differs from proto/ in {stale}: run scripts/protos"
+
+
+def test_the_games_messages_in_the_docs_match_the_proto_files(generated):
+    fresh, committed = (generated / "bots.md").read_text(), (ROOT / "docs/bots.md").read_text()
+    assert fresh == committed, "docs/bots.md differs from proto/: run scripts/protos"
 
 
 def _described(tmp_path) -> descriptor_pb2.FileDescriptorSet:

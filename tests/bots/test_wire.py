@@ -9,13 +9,13 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from toy_games import GAME as TOY
 
 from bots.house.random_player import RandomPlayer
-from bots.protocol import shapes, typed
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.arena.v1 import risk_pb2
-from bots.protocol.wire import WireError, codec, decode_result, encode_result
-from engines.core import Amount, visible_event
+from bots.protocol.wire import GameCodec, WireError, codec, decode_result, encode_result
+from engines.core import Amount, GameInfo, visible_events
 from engines.core.codec import to_plain
 from engines.registry import games, get_game
 from engines.risk.actions import Attack, EndPhase, Occupy
@@ -25,6 +25,11 @@ SETUPS = [
     for game in games()
     for variant in game.variants
     for seats in variant.seats
+]
+VARIANTS = [  # every registered game's, and a game without typed messages (tests/toy)
+    pytest.param(game, variant.name, id=f"{game.name}-{variant.name}")
+    for game in (*games(), TOY)
+    for variant in game.variants
 ]
 WIRE = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -67,18 +72,48 @@ def _over_the_wire(message):
     return type(message).FromString(message.SerializeToString())
 
 
+def _assert_comes_back_equal(wire: GameCodec, observation, legal: tuple, action) -> None:
+    """The setup, observation, legal actions and action a seat exchanges come back equal,
+    in the game's typed messages (JSON for a game without)."""
+    form = wire.game.name if wire.typed else "json"
+    sent_setup = _over_the_wire(wire.encode_setup(observation))
+    sent = _over_the_wire(wire.encode_observation(observation))
+    assert sent_setup.WhichOneof("game") == sent.WhichOneof("game") == form
+    if not wire.typed:  # what the platform sends is the engines' own JSON
+        plain = {k: v for k, v in to_plain(observation).items() if k not in wire.static_names}
+        assert json.loads(sent.json) == plain
+    assert wire.decode_observation(sent, wire.decode_setup(sent_setup)) == observation
+    listed = [_over_the_wire(m) for m in wire.encode_actions(legal)]
+    assert {m.WhichOneof("game") for m in listed} <= {form}
+    assert wire.decode_legal_actions(listed) == legal
+    if action is not None:
+        reply = _over_the_wire(wire.encode_action(action))
+        assert reply.WhichOneof("game") == form
+        assert wire.decode_action(reply) == action
+
+
 @WIRE
 @given(positions())
 def test_what_a_seat_is_sent_comes_back_equal(position):
     wire = codec(position.game)
-    setup = wire.decode_setup(_over_the_wire(wire.encode_setup(position.observation)))
-    sent = _over_the_wire(wire.encode_observation(position.observation))
-    assert wire.decode_observation(sent, setup) == position.observation
-    legal = [_over_the_wire(m) for m in wire.encode_actions(position.legal)]
-    assert wire.decode_legal_actions(legal) == position.legal
-    if position.action is not None:
-        reply = _over_the_wire(wire.encode_action(position.action))
-        assert wire.decode_action(reply) == position.action
+    _assert_comes_back_equal(wire, position.observation, position.legal, position.action)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize(("game", "variant"), VARIANTS)
+def test_every_decision_of_random_matches_comes_back_equal(game: GameInfo, variant, seed):
+    """Every variant, a few seeds and seat counts: each decision of a random match."""
+    wire = GameCodec(game)
+    counts = game.variant(variant).seats
+    seats = counts[seed % len(counts)]
+    match = game.new_match(variant, seats, seed, options={"max_steps": 300})
+    players = [RandomPlayer(seed=seed + s) for s in range(seats)]
+    while not match.is_over():
+        seat = match.to_move()[0]
+        observation, legal = match.observation(seat), match.legal_actions(seat)
+        action = players[seat].act(observation, legal)
+        _assert_comes_back_equal(wire, observation, legal, action)
+        match.apply(seat, action)
 
 
 @WIRE
@@ -96,19 +131,16 @@ def test_the_engines_json_is_accepted_for_every_game(position):
     if position.action is not None:
         reply = pb.Action(json=json.dumps(to_plain(position.action)))
         assert wire.decode_action(reply) == position.action
-    if not wire.typed:  # and what the platform sends is that same JSON
-        assert json.loads(wire.encode_observation(position.observation).json) == observation
 
 
 @WIRE
 @given(positions())
 def test_spectators_see_public_events_and_the_result(position):
     wire = codec(position.game)
-    for event in position.events:
-        public = visible_event(event, None)
-        text = wire.encode_event(event)
-        assert json.loads(text) == to_plain(public)
-        assert wire.decode_event(text) == public
+    public = visible_events(position.events, None)
+    texts = wire.encode_events(position.events)
+    assert [json.loads(text) for text in texts] == [to_plain(event) for event in public]
+    assert [wire.decode_event(text) for text in texts] == public
     if position.match.is_over():
         result = position.match.result()
         assert decode_result(encode_result(result)) == result
@@ -196,15 +228,3 @@ def test_any_json_is_an_action_or_a_wire_error(game, data):
     except WireError:
         return
     assert type(action).__name__ == value["type"]
-
-
-def test_typed_messages_must_have_the_dataclasses_fields():
-    @dataclass(frozen=True)
-    class NewAttack:
-        source: str
-        target: str
-        dice: int | Amount
-        blitz: bool
-
-    with pytest.raises(TypeError, match=r"only in the dataclass \['blitz'\]"):
-        typed.check(risk_pb2.RiskAction.Attack.DESCRIPTOR, shapes.shape_of(NewAttack).fields)

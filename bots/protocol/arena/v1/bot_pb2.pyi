@@ -1,3 +1,5 @@
+from bots.protocol.arena.v1 import africa_pb2 as _africa_pb2
+from bots.protocol.arena.v1 import conquetes_pb2 as _conquetes_pb2
 from bots.protocol.arena.v1 import risk_pb2 as _risk_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -218,28 +220,40 @@ class Error(_message.Message):
     def __init__(self, code: _Optional[str] = ..., message: _Optional[str] = ..., match_id: _Optional[int] = ..., request_id: _Optional[int] = ...) -> None: ...
 
 class Setup(_message.Message):
-    __slots__ = ("json", "risk")
+    __slots__ = ("json", "risk", "conquetes", "africa")
     JSON_FIELD_NUMBER: _ClassVar[int]
     RISK_FIELD_NUMBER: _ClassVar[int]
+    CONQUETES_FIELD_NUMBER: _ClassVar[int]
+    AFRICA_FIELD_NUMBER: _ClassVar[int]
     json: str
     risk: _risk_pb2.RiskSetup
-    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskSetup, _Mapping]] = ...) -> None: ...
+    conquetes: _conquetes_pb2.ConquetesSetup
+    africa: _africa_pb2.AfricaSetup
+    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskSetup, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesSetup, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaSetup, _Mapping]] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("json", "risk")
+    __slots__ = ("json", "risk", "conquetes", "africa")
     JSON_FIELD_NUMBER: _ClassVar[int]
     RISK_FIELD_NUMBER: _ClassVar[int]
+    CONQUETES_FIELD_NUMBER: _ClassVar[int]
+    AFRICA_FIELD_NUMBER: _ClassVar[int]
     json: str
     risk: _risk_pb2.RiskObservation
-    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskObservation, _Mapping]] = ...) -> None: ...
+    conquetes: _conquetes_pb2.ConquetesObservation
+    africa: _africa_pb2.AfricaObservation
+    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskObservation, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesObservation, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaObservation, _Mapping]] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("json", "risk")
+    __slots__ = ("json", "risk", "conquetes", "africa")
     JSON_FIELD_NUMBER: _ClassVar[int]
     RISK_FIELD_NUMBER: _ClassVar[int]
+    CONQUETES_FIELD_NUMBER: _ClassVar[int]
+    AFRICA_FIELD_NUMBER: _ClassVar[int]
     json: str
     risk: _risk_pb2.RiskAction
-    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskAction, _Mapping]] = ...) -> None: ...
+    conquetes: _conquetes_pb2.ConquetesAction
+    africa: _africa_pb2.AfricaAction
+    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskAction, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesAction, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaAction, _Mapping]] = ...) -> None: ...
 
 class WatchRequest(_message.Message):
     __slots__ = ("match_id",)

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15\x61rena/v1/common.proto\x12\x08\x61rena.v1\"K\n\x08Quantity\x12\x0f\n\x05value\x18\x01 \x01(\x12H\x00\x12\"\n\x06\x61mount\x18\x02 \x01(\x0b\x32\x10.arena.v1.AmountH\x00\x42\n\n\x08quantity\"#\n\x06\x41mount\x12\x0b\n\x03low\x18\x01 \x01(\x12\x12\x0c\n\x04high\x18\x02 \x01(\x12\"\x1b\n\tIndexList\x12\x0e\n\x06values\x18\x01 \x03(\rb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15\x61rena/v1/common.proto\x12\x08\x61rena.v1\"K\n\x08Quantity\x12\x0f\n\x05value\x18\x01 \x01(\x12H\x00\x12\"\n\x06\x61mount\x18\x02 \x01(\x0b\x32\x10.arena.v1.AmountH\x00\x42\n\n\x08quantity\"#\n\x06\x41mount\x12\x0b\n\x03low\x18\x01 \x01(\x12\x12\x0c\n\x04high\x18\x02 \x01(\x12\"\x1b\n\tIndexList\x12\x0e\n\x06values\x18\x01 \x03(\x05\"\x1c\n\nStringList\x12\x0e\n\x06values\x18\x01 \x03(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -37,4 +37,6 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_AMOUNT']._serialized_end=147
   _globals['_INDEXLIST']._serialized_start=149
   _globals['_INDEXLIST']._serialized_end=176
+  _globals['_STRINGLIST']._serialized_start=178
+  _globals['_STRINGLIST']._serialized_end=206
 # @@protoc_insertion_point(module_scope)
