@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from bots.examples.random_bot import RandomBot
-from bots.house.choice import by_kind
-from bots.sdk import bounds, fill, log
+from bots.house.choice import amount_of, by_kind
+from bots.sdk import fill, log
 from engines.core import Action
 from engines.risk.actions import Blitz, Claim, EndPhase, Fortify, Occupy, Place, TradeCards
 from engines.risk.observation import RiskObservation
@@ -46,21 +46,21 @@ class BorderBot:
             if observation.phase == "place":  # a line of this match's log, for the bot's owner
                 log(f"round {observation.round}: {view.held()} territories")
             place = max(kinds[Place], key=lambda a: view.threat(a.territory))
-            return fill(place, bounds(place).high)
+            return fill(place, amount_of(place).high)
         if Occupy in kinds:
-            return fill(kinds[Occupy][0], bounds(kinds[Occupy][0]).high)
+            return fill(kinds[Occupy][0], amount_of(kinds[Occupy][0]).high)
         good = [
             a for a in kinds.get(Blitz, []) if view.armies(a.source) >= ODDS * view.armies(a.target)
         ]
         if good:
             blitz = max(good, key=lambda a: view.armies(a.source) - view.armies(a.target))
-            return fill(blitz, bounds(blitz).low)
+            return fill(blitz, amount_of(blitz).low)
         forward = [
             a for a in kinds.get(Fortify, []) if view.threat(a.source) == 0 < view.threat(a.target)
         ]
         if forward:
-            move = max(forward, key=lambda a: bounds(a).high)
-            return fill(move, bounds(move).high)
+            move = max(forward, key=lambda a: amount_of(a).high)
+            return fill(move, amount_of(move).high)
         if EndPhase in kinds:
             return kinds[EndPhase][0]
         return self.fallback.act(observation, legal_actions)

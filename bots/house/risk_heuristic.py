@@ -12,9 +12,10 @@ from collections import Counter, deque
 from functools import cache
 from itertools import product
 
-from bots.house.choice import bounds, by_kind, fill
+from bots.house.choice import amount_of, bounds, by_kind, fill
 from engines.core import Action
 from engines.risk.actions import Blitz, Claim, EndPhase, Fortify, Occupy, Place, TradeCards
+from engines.risk.board import Continent
 from engines.risk.cards import table_value
 from engines.risk.missions import ALL as MISSIONS
 from engines.risk.observation import NEUTRAL, RiskObservation
@@ -85,9 +86,10 @@ class _View:
         self.ally_turn = self.me == NEUTRAL and obs.phase != "setup"
         self.held = Counter(obs.owners)
         mission = MISSIONS_BY_ID.get(obs.mission.id) if obs.mission else None
-        kind = mission.kind if mission else ""
-        self.mission_continents = set(mission.continents) if kind == "continents" else set()
-        colour = mission.colour if kind == "destroy" else None
+        self.mission_continents = (
+            set(mission.continents) if mission and mission.kind == "continents" else set()
+        )
+        colour = mission.colour if mission and mission.kind == "destroy" else None
         self.target_seat = obs.colours.index(colour) if colour in obs.colours else None
         self.priority = [self._priority(c) for c in board.continents]
 
@@ -98,10 +100,10 @@ class _View:
     def enemy_neighbours(self, t: int) -> list[int]:
         return [n for n in self.nbrs[t] if self.enemy(n)]
 
-    def whole(self, continent, owner: int) -> bool:
+    def whole(self, continent: Continent, owner: int) -> bool:
         return all(self.owners[t] == owner for t in continent.territories)
 
-    def _priority(self, continent) -> float:
+    def _priority(self, continent: Continent) -> float:
         """How much the mover wants ``continent``: its bonus, weighed by how much of it the
         mover holds and how many armies stand in the way."""
         terr = continent.territories
@@ -208,7 +210,7 @@ class RiskHeuristicPlayer:
 
     # -- decisions ---------------------------------------------------------------------
 
-    def _claim(self, view: _View, claims: list[Action]) -> Action:
+    def _claim(self, view: _View, claims: list[Claim]) -> Action:
         index = view.board.index
 
         def score(claim: Claim) -> float:
@@ -218,7 +220,7 @@ class RiskHeuristicPlayer:
 
         return max(claims, key=score)
 
-    def _trade(self, view: _View, trades: list[Action]) -> Action:
+    def _trade(self, view: _View, trades: list[TradeCards]) -> Action:
         obs = view.obs
         symbols = {card.id: card.symbol for card in obs.hand}
         owned = {
@@ -230,7 +232,9 @@ class RiskHeuristicPlayer:
 
         def worth(trade: TradeCards) -> float:
             kinds = [symbols[c] for c in trade.cards]
-            value = obs.next_set_value if obs.next_set_value is not None else table_value(kinds)
+            value: float = (
+                obs.next_set_value if obs.next_set_value is not None else table_value(kinds)
+            )
             if per_card_bonus:
                 value += 2 * sum(c in owned for c in trade.cards)
             if trade.bonus_territory is not None:
@@ -241,8 +245,8 @@ class RiskHeuristicPlayer:
 
         return max(trades, key=worth)
 
-    def _place(self, view: _View, places: list[Action]) -> Action:
-        amount = bounds(places[0])
+    def _place(self, view: _View, places: list[Place]) -> Action:
+        amount = amount_of(places[0])
         index = view.board.index
         seat = view.obs.seat
         if view.owners[index[places[0].territory]] != seat and not view.ally_turn:
@@ -258,7 +262,7 @@ class RiskHeuristicPlayer:
         best = max(places, key=lambda p: view.staging_score(index[p.territory]) + self._jitter())
         return fill(best, amount.high)
 
-    def _attack(self, view: _View, blitzes: list[Action]) -> Action | None:
+    def _attack(self, view: _View, blitzes: list[Blitz]) -> Action | None:
         obs = view.obs
         index = view.board.index
         dice = defender_max_dice(obs.variant)
@@ -268,7 +272,7 @@ class RiskHeuristicPlayer:
         best, best_keep, best_score = None, 1, 0.0
         for blitz in blitzes:
             s, t = index[blitz.source], index[blitz.target]
-            keep = min(view.guard(s, ignore=t), bounds(blitz).high)
+            keep = min(view.guard(s, ignore=t), amount_of(blitz).high)
             p = blitz_win_probability(view.armies[s], view.armies[t], dice, keep)
             value, key = view.target_value(t)
             needed = ODDS_FOR_KEY if key else ODDS_FOR_CARD if want_card else ODDS
@@ -277,16 +281,17 @@ class RiskHeuristicPlayer:
                 best, best_keep, best_score = blitz, keep, score
         return None if best is None else fill(best, best_keep)
 
-    def _occupy(self, view: _View, occupy: Action) -> Action:
-        amount = bounds(occupy)
+    def _occupy(self, view: _View, occupy: Occupy) -> Action:
+        amount = amount_of(occupy)
         occupation = view.obs.occupation
+        assert occupation is not None  # an Occupy is listed only for a pending occupation
         s, t = view.board.index[occupation.source], view.board.index[occupation.target]
         if not view.enemy_neighbours(t):
             return fill(occupy, amount.low)
         stay = view.guard(s)
         return fill(occupy, max(amount.low, min(amount.high, view.armies[s] - stay)))
 
-    def _fortify(self, view: _View, fortifies: list[Action]) -> Action | None:
+    def _fortify(self, view: _View, fortifies: list[Fortify]) -> Action | None:
         index = view.board.index
         dist = view.front_distance()
         best, best_score = None, 0.0
@@ -294,10 +299,10 @@ class RiskHeuristicPlayer:
             s, t = index[move.source], index[move.target]
             if dist.get(s, 99) == 0 or dist.get(t, 99) >= dist.get(s, 99):
                 continue  # only from the rear towards the front
-            score = bounds(move).high + (view.staging_score(t) if dist[t] == 0 else 0.0)
+            score = amount_of(move).high + (view.staging_score(t) if dist[t] == 0 else 0.0)
             if score > best_score:
                 best, best_score = move, score
-        return None if best is None else fill(best, bounds(best).high)
+        return None if best is None else fill(best, amount_of(best).high)
 
     def _jitter(self) -> float:
         return self.rng.random() * 1e-3

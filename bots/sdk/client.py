@@ -30,6 +30,7 @@ from bots.protocol.streams import STREAM_ENDED
 from bots.protocol.wire import GameCodec, WireError, codec
 from bots.sdk.matchlog import LOGGER, deciding_in
 from engines.core import EngineError
+from engines.play import Player
 
 SDK_NAME = "conquest-arena-python"
 REFUSALS = frozenset(
@@ -65,7 +66,7 @@ class SeatPlay:
     """The bot in one seat of one match: its own player instance and the match's setup."""
 
     started: pb.MatchStarted
-    player: Any
+    player: Player
     codec: GameCodec
     setup: dict[str, Any]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -105,7 +106,7 @@ class Client:
         self._call: Any = None
         self._write = asyncio.Lock()
         self._stopping = asyncio.Event()
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         self._executor = ThreadPoolExecutor(max_matches, thread_name_prefix="bot-act")
 
     async def run(self) -> None:
@@ -203,7 +204,7 @@ class Client:
             except STREAM_ENDED as error:
                 LOGGER.debug("not sent, the connection is closing: %s", error)
 
-    def _spawn(self, work: Coroutine) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -335,7 +336,11 @@ class Client:
 
     def _log_sink(self, match_id: int) -> Callable[[str], None]:
         loop = asyncio.get_running_loop()
-        return lambda text: loop.call_soon_threadsafe(self._log_line, match_id, text)
+
+        def sink(text: str) -> None:
+            loop.call_soon_threadsafe(self._log_line, match_id, text)
+
+        return sink
 
     def _log_line(self, match_id: int, text: str) -> None:
         self._spawn(self._send(pb.BotMessage(log=pb.LogLine(match_id=match_id, text=text))))
