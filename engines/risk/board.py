@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from typing import Literal, TypedDict
 
 from engines.core.contract import neighbours_from_links
 
@@ -80,7 +81,73 @@ class Board:
         return card >= len(self.territories)
 
 
-def load_board(data: dict) -> Board:
+class TerritoryData(TypedDict):
+    """A territory of the map file (the keys the engine reads)."""
+
+    id: str
+    name: str
+    name_fr: str
+    continent: str
+    card_symbol: str
+    card_symbol_fr_deck: str
+
+
+class ContinentData(TypedDict):
+    """A continent of the map file (the keys the engine reads)."""
+
+    id: str
+    name: str
+    name_fr: str
+    bonus: int
+
+
+class MapData(TypedDict):
+    """A classic-world map file (the keys the engine reads): links are ``[id, id]`` pairs."""
+
+    territories: list[TerritoryData]
+    continents: list[ContinentData]
+    adjacency: list[list[str]]
+
+
+class TerritoriesGoal(TypedDict):
+    """A mission's goal: ``count`` territories with ``min_armies_each`` armies each."""
+
+    type: Literal["territories"]
+    count: int
+    min_armies_each: int
+
+
+class ContinentsGoal(TypedDict):
+    """A mission's goal: the named continents, and ``plus_any_other`` more."""
+
+    type: Literal["continents"]
+    continents: list[str]
+    plus_any_other: int
+
+
+class DestroyGoal(TypedDict):
+    """A mission's goal: wipe out the armies of ``color``."""
+
+    type: Literal["destroy"]
+    color: str
+
+
+class MissionCardData(TypedDict):
+    """A mission card of the missions file (the keys the engine reads)."""
+
+    id: str
+    text_fr: str
+    text_en: str
+    goal: TerritoriesGoal | ContinentsGoal | DestroyGoal
+
+
+class MissionsData(TypedDict):
+    """The missions file (the key the engine reads)."""
+
+    missions: list[MissionCardData]
+
+
+def load_board(data: MapData) -> Board:
     """Build a :class:`Board` from the JSON of a classic-world map file."""
     ids = tuple(t["id"] for t in data["territories"])
     index = {tid: i for i, tid in enumerate(ids)}
@@ -110,9 +177,19 @@ def load_board(data: dict) -> Board:
     )
 
 
-def _read(name: str) -> dict:
-    return json.loads(resources.files("engines.risk").joinpath("data", name).read_text("utf-8"))
+def _text(name: str) -> str:
+    return resources.files("engines.risk").joinpath("data", name).read_text("utf-8")
 
 
-WORLD = load_board(_read("classic_world.json"))
-MISSIONS_DATA = _read("risk_missions.json")
+def _read_map(name: str) -> MapData:
+    data: MapData = json.loads(_text(name))  # the package's own file, in this shape
+    return data
+
+
+def _read_missions(name: str) -> MissionsData:
+    data: MissionsData = json.loads(_text(name))  # the package's own file, in this shape
+    return data
+
+
+WORLD = load_board(_read_map("classic_world.json"))
+MISSIONS_DATA = _read_missions("risk_missions.json")

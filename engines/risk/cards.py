@@ -11,13 +11,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from engines.risk.board import WILD
 from engines.risk.variants import SETS_DIFFERENT_OR_WILD, SETS_STANDARD, SETS_SYMBOL_TABLE
 
-SYMBOL_TABLE = {
+SYMBOL_TABLE: dict[tuple[str, ...], int] = {
     ("artillery", "artillery", "artillery"): 4,
     ("infantry", "infantry", "infantry"): 6,
     ("cavalry", "cavalry", "cavalry"): 8,
@@ -72,7 +72,7 @@ _TRIPLES = {
 
 
 def candidate_sets(
-    hand: Sequence[int], symbol_of, rule: str, distinct_cards: bool
+    hand: Sequence[int], symbol_of: Callable[[int], str], rule: str, distinct_cards: bool
 ) -> list[tuple[int, ...]]:
     """The sets a hand can trade, as tuples of cards in increasing order.
 

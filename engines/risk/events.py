@@ -1,7 +1,12 @@
 """What happens in a classic Risk match, as typed events in order (read-only records).
 
-Only :class:`CardDrawn`, :class:`MissionDealt` and :class:`MissionChanged` are private: any
-other seat sees them without the card or the mission.
+Three events are private. Every other seat and spectator sees :class:`CardDrawn` and
+:class:`MissionDealt` without the card or the mission: that a seat drew a card or got a
+mission is public, as around the table (000 "une carte d'objectif à chacun", "prendre une
+carte au Talon"). :class:`MissionChanged` is not shown to them at all: it always means "this
+seat's mission is now 24 territories", so its mere existence would tell the mission (000
+"un objectif particulier qu'il tient secret"; "Il justifie sa victoire en découvrant sa
+carte", at the end only).
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ class TerritoriesDealt(Event):
 
 @dataclass(slots=True)
 class MissionDealt(Event):
-    """``seat`` gets its secret mission (private)."""
+    """``seat`` gets its secret mission (private: others see that it got one, not which)."""
 
     seat: int
     mission: str
@@ -38,7 +43,8 @@ class MissionDealt(Event):
 
 @dataclass(slots=True)
 class MissionChanged(Event):
-    """``seat``'s destroy mission became its written fallback (private)."""
+    """``seat``'s destroy mission became its written fallback (private as a whole: other
+    seats and spectators do not see that it happened)."""
 
     seat: int
     mission: str
@@ -47,8 +53,8 @@ class MissionChanged(Event):
     def private_to(self) -> int:
         return self.seat
 
-    def redacted(self) -> MissionChanged:
-        return replace(self, mission="")
+    def redacted(self) -> None:
+        return None
 
 
 @dataclass(slots=True)
@@ -132,7 +138,8 @@ class Eliminated(Event):
 
 @dataclass(slots=True)
 class CardDrawn(Event):
-    """``seat`` drew a card (private: others see that a card was drawn, not which)."""
+    """``seat`` drew a card (private: others see that a card was drawn, not which; 000
+    Conquête "qu'il conserve sans la faire voir")."""
 
     seat: int
     card: str

@@ -9,12 +9,14 @@ cites its book (seed 000 or 003) and section; adaptations of table rules are in 
 
 from __future__ import annotations
 
+import random
 from bisect import insort
+from collections.abc import Callable
 from itertools import product
-from typing import Any
+from typing import Any, cast
 
 from engines.core.chance import below, die, shuffle
-from engines.core.contract import Action, Amount, IllegalAction, Match, Result, lookup
+from engines.core.contract import Action, Amount, Event, IllegalAction, Match, Result, lookup
 from engines.risk import cards, missions
 from engines.risk.actions import (
     Attack,
@@ -59,6 +61,7 @@ from engines.risk.variants import (
     ELIM_TRADE_DOWN,
     ON_CONQUEST,
     PROPORTIONAL,
+    SETS_DIFFERENT_OR_WILD,
     SETS_SYMBOL_TABLE,
     TURN_START,
     UNFOUGHT_ARMIES,
@@ -81,6 +84,10 @@ TRADE_TURN = "turn"  # at the start of the turn, before any attack
 TRADE_DOWN = "down"  # 003: after an elimination with 6+ cards, down to 4 and no further
 TRADE_FREE = "free"  # 000: after an elimination, as the eliminator wishes
 
+# Pools of the cards (``card_pool``): the shuffle a card was last hidden in, or public.
+PUBLIC = -1  # its place is known to all: traded (003: then at the bottom of the deck)
+FIRST_DECK = 0  # the deck of play, shuffled at the end of the set-up
+
 END = EndPhase()
 N = len(WORLD.territories)
 IDS = WORLD.territories
@@ -91,9 +98,10 @@ ADJACENT = tuple(frozenset(n) for n in NEIGHBOURS)
 # is the engine's hot path. Each territory, or each (territory, neighbour) pair, has one slot
 # per kind of template, mapping the top of the template's Amount to the template.
 SLOT_LIMIT = 512  # a slot holding more templates than this is emptied
+Slot = dict[int, Action]
 
 
-def _slot_template(slot: dict[int, Action], high: int, kind: type, *names: str) -> Action:
+def _slot_template(slot: Slot, high: int, kind: Callable[..., Action], *names: str) -> Action:
     """The template of ``kind`` for ``names`` with amount 1..``high``, from ``slot``."""
     template = slot.get(high)
     if template is None:
@@ -103,9 +111,11 @@ def _slot_template(slot: dict[int, Action], high: int, kind: type, *names: str) 
     return template
 
 
-PLACE_SLOTS = tuple({} for _ in IDS)
-FORTIFY_SLOTS = tuple(tuple({} for _ in NEIGHBOURS[s]) for s in range(N))
-ATTACK_SLOTS = tuple(
+PLACE_SLOTS: tuple[Slot, ...] = tuple({} for _ in IDS)
+FORTIFY_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
+    tuple({} for _ in NEIGHBOURS[s]) for s in range(N)
+)
+ATTACK_SLOTS: tuple[tuple[tuple[int, tuple[Attack, ...], Slot], ...], ...] = tuple(
     tuple(
         (t, tuple(Attack(IDS[s], IDS[t], Amount(1, d)) for d in (1, 2, 3)), {})
         for t in NEIGHBOURS[s]
@@ -121,7 +131,8 @@ ROLLS = tuple(
     for k in range(4)
 )
 """``ROLLS[k][i]``: the i-th of the 6**k ordered outcomes of k dice, sorted highest first."""
-_SETS: dict[tuple, list[tuple[int, ...]]] = {}  # candidate sets by (rules, hand)
+# Candidate sets by (rules: sets, deck, distinct cards; hand).
+_SETS: dict[tuple[str, str, bool, tuple[int, ...]], list[tuple[int, ...]]] = {}
 _TRADES: dict[tuple[tuple[int, ...], int], TradeCards] = {}
 
 
@@ -142,7 +153,10 @@ STATE_FIELDS = (
     "discard",
     "alive",
     "eliminations",
+    "dealt",
     "mission",
+    "card_pool",
+    "card_witnesses",
     "phase",
     "current",
     "turn",
@@ -183,7 +197,12 @@ class RiskMatch(Match):
         self.discard: list[int] = []
         self.alive = [True] * seats
         self.eliminations: list[list[int]] = []  # [seat, eliminated by, round], in order
-        self.mission: list[int | None] = [None] * seats
+        self.dealt: list[int | None] = [None] * seats  # the mission card each seat was dealt
+        self.mission: list[int | None] = [None] * seats  # the mission it holds now
+        # What the seats know of the cards' places (for redraw_hidden; RULES.md, "What a seat
+        # knows"): each card's pool, and the seats that handed it over when eliminated.
+        self.card_pool = [FIRST_DECK] * WORLD.cards
+        self.card_witnesses = [0] * WORLD.cards
         self.phase = SETUP
         self.current = 0
         self.turn = 0
@@ -198,17 +217,17 @@ class RiskMatch(Match):
         self.occupation: list[int] | None = None  # [source, target, minimum]
         self.after_occupy = ATTACK
         self.elim_trade: str | None = None
-        self.locked = [0] * N
+        self.locked = [0] * N  # 000 Conquête: armies of each territory that fought or moved
         self.gain = 0
         self.ally_done = False
         self.queue: list[list[int]] = []  # set-up placements: [seat, owner, armies]
         self.claims_left = 0
-        self.winner_reason: list | None = None
+        self.winner_reason: list[int | str] | None = None  # [winner, reason, mission id]
         self._setup(self.setup_events)
 
     # =========================================================================== set-up
 
-    def _setup(self, events: list) -> None:
+    def _setup(self, events: list[Event]) -> None:
         rules, n = self.rules, self.seats
         if rules.missions:
             self._deal_missions(events)
@@ -240,34 +259,28 @@ class RiskMatch(Match):
             self._dice_deal(events)
         self._finish_setup_if_done(events)
 
-    def _deal_missions(self, events: list) -> None:
+    def _deal_missions(self, events: list[Event]) -> None:
         """000 "Préparation": a random secret mission to each; unused ones stay hidden."""
-        absent = set(missions.COLOURS[self.seats :])
-        pool = [
-            i
-            for i, m in enumerate(missions.MISSIONS)
-            if not (
-                m.kind == "destroy"
-                and m.colour in absent
-                and self.options["absent_colour_missions"] == "removed"
-            )
-        ]
+        pool = missions.dealt_from(self.seats, self.options["absent_colour_missions"])
         shuffle(self.rng, pool)
-        for seat in range(self.seats):
-            index = pool[seat]
-            card = missions.MISSIONS[index]
-            events.append(MissionDealt(seat, card.id))
-            # The card's own text: "Si vous êtes vous-même le propriétaire des armées X ...
-            # votre but devient automatically de conquérir 24 territoires"; likewise a colour
-            # nobody plays, when such cards are dealt (option absent_colour_missions).
-            if card.kind == "destroy" and (
-                card.colour == missions.COLOURS[seat] or card.colour in absent
-            ):
-                index = missions.FALLBACK_INDEX
-                events.append(MissionChanged(seat, missions.FALLBACK.id))
-            self.mission[seat] = index
+        self.dealt = list(pool[: self.seats])  # list[int | None]: a copy, typed as the field
+        self.mission = self._read_missions(events)
 
-    def _deal_thirds(self, events: list, armies_each: int, third_armies: int = 1) -> None:
+    def _read_missions(self, events: list[Event]) -> list[int | None]:
+        """Each seat reads the card it was dealt (``MissionDealt``); a destroy card of its own
+        colour or of a colour nobody plays becomes 24 territories at once (``MissionChanged``,
+        :func:`missions.as_read`). Returns the missions held then."""
+        held: list[int | None] = []  # all cards, but typed as ``self.mission``
+        for seat, card in enumerate(self.dealt):
+            assert card is not None  # called once missions are dealt, to every seat
+            events.append(MissionDealt(seat, missions.ALL[card].id))
+            index = missions.as_read(card, seat, self.seats)
+            if index != card:
+                events.append(MissionChanged(seat, missions.FALLBACK.id))
+            held.append(index)
+        return held
+
+    def _deal_thirds(self, events: list[Event], armies_each: int, third_armies: int = 1) -> None:
         """Deal the 42 territory cards (wild cards out) in three equal piles: seat 0, seat 1,
         and the third force (003 "2 joueurs"; 000 "Règle pour 2 joueurs")."""
         deck = list(range(N))
@@ -277,7 +290,7 @@ class RiskMatch(Match):
         self._give(1, piles[1], armies_each, events)
         self._give(NEUTRAL, piles[2], third_armies, events)
 
-    def _dice_deal(self, events: list) -> None:
+    def _dice_deal(self, events: list[Event]) -> None:
         """000 Conquête "I - La distribution des territoires": jokers out; in turn each player
         rolls a die and takes that many cards and territories, one army on each; the last
         one takes what remains. The next player opens "II - La conquête du monde"."""
@@ -292,7 +305,7 @@ class RiskMatch(Match):
         self.first = seat
 
     def _give(
-        self, owner: int, territories: list[int], armies: int, events: list, die: int = 0
+        self, owner: int, territories: list[int], armies: int, events: list[Event], die: int = 0
     ) -> None:
         for t in territories:
             self._take(t, owner)
@@ -330,7 +343,7 @@ class RiskMatch(Match):
                 self.queue.append([seat, NEUTRAL, 1])
             left -= 2
 
-    def _finish_setup_if_done(self, events: list) -> None:
+    def _finish_setup_if_done(self, events: list[Event]) -> None:
         if self.queue:
             self.phase, self.current = SETUP, self.queue[0][0]
             return
@@ -344,7 +357,7 @@ class RiskMatch(Match):
 
     # =========================================================================== turns
 
-    def _begin_turn(self, seat: int, events: list) -> None:
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
         rules = self.rules
         self.turn = self.current = seat
         self.conquered = self.bonus_used = self.ally_done = False
@@ -375,7 +388,7 @@ class RiskMatch(Match):
         if not self._check_mission(seat, events):
             self._settle_place()
 
-    def _end_turn(self, events: list) -> None:
+    def _end_turn(self, events: list[Event]) -> None:
         seat = self.turn
         if self.rules.card_gain == ON_CONQUEST and self.conquered:
             # 003 "Recevoir des cartes": one card at the end of a turn with a conquest;
@@ -393,7 +406,7 @@ class RiskMatch(Match):
                 return candidate
         return seat
 
-    def _draw(self, seat: int, how_many: int, events: list) -> int:
+    def _draw(self, seat: int, how_many: int, events: list[Event]) -> int:
         """Draw from the top of the deck; an empty deck is remade from the traded cards,
         shuffled (000 "Lorsque le Talon est épuisé, l'arbitre reprend les cartes qui ont
         servi, les bat"). With no card anywhere, nothing is drawn."""
@@ -402,6 +415,11 @@ class RiskMatch(Match):
             if not self.deck and self.discard:
                 self.deck, self.discard = self.discard, []
                 shuffle(self.rng, self.deck)
+                # A new pool: nobody knows this deck's order, nor who draws which of its cards.
+                pool = max(self.card_pool) + 1
+                for card in self.deck:
+                    self.card_pool[card] = pool
+                    self.card_witnesses[card] = 0
             if not self.deck:
                 break
             card = self.deck.pop()
@@ -440,6 +458,7 @@ class RiskMatch(Match):
         if phase == ALLY_PLACE:
             return self._place_templates(NEUTRAL, self.pending)
         if phase == OCCUPY:
+            assert self.occupation is not None  # set by _conquer for the occupy phase
             source, _, low = self.occupation
             return (Occupy(Amount(low, self.armies[source] - 1)),)
         if phase == FORTIFY:
@@ -541,11 +560,16 @@ class RiskMatch(Match):
         avant de combattre", Conquête "d)" after the armies of b) and c)): RULES.md."""
         if not self.trading_open:
             return False
-        hand = self.hands[seat]
         if self.trade_mode == TRADE_DOWN:
             # 003 "Éliminer un adversaire": trade until the hand is down to 4, then stop.
-            return len(hand) >= 5
-        return len(hand) >= (1 if self.rules.sets == "different_or_wild" else 3)
+            return len(self.hands[seat]) >= 5
+        return self._may_hold_a_set(seat)
+
+    def _may_hold_a_set(self, seat: int) -> bool:
+        """Whether the seat holds cards enough for a set: 3, or 1 in 000 Conquête (a joker).
+        Hand sizes are public, what a hand holds is not: the phases follow this, never whether
+        a set is in the hand, so that they tell nobody (RULES.md)."""
+        return len(self.hands[seat]) >= (1 if self.rules.sets == SETS_DIFFERENT_OR_WILD else 3)
 
     def _must_trade(self, seat: int) -> bool:
         if self.trade_mode == TRADE_DOWN:
@@ -585,13 +609,14 @@ class RiskMatch(Match):
     def _symbol(self, card: int) -> str:
         return "wild" if card >= N else self.symbols[card]
 
-    def _trade(self, seat: int, action: TradeCards, events: list) -> None:
+    def _trade(self, seat: int, action: TradeCards, events: list[Event]) -> None:
         hand = self.hands[seat]
         if not isinstance(action.cards, tuple) or not self._may_trade(seat):
             raise IllegalAction(seat, action, "no set may be traded now")
-        combo = [WORLD.card_index(c) if isinstance(c, str) else None for c in action.cards]
-        if None in combo or len(set(combo)) != len(combo) or any(c not in hand for c in combo):
+        found = [WORLD.card_index(c) if isinstance(c, str) else None for c in action.cards]
+        if None in found or len(set(found)) != len(found) or any(c not in hand for c in found):
             raise IllegalAction(seat, action, f"cards {action.cards} are not all in your hand")
+        combo = cast("list[int]", found)  # every card was found: None was ruled out above
         symbols = [self._symbol(c) for c in combo]
         if not cards.is_set(symbols, self.rules.sets):
             raise IllegalAction(seat, action, f"{sorted(symbols)} is not a set in {self.variant}")
@@ -623,6 +648,7 @@ class RiskMatch(Match):
         self.trades += 1
         for c in combo:
             hand.remove(c)
+            self.card_pool[c] = PUBLIC  # shown, then set aside or under the deck, face known
         if self.rules.traded_to_deck_bottom:
             self.deck[:0] = combo  # 003: "replacées au bas de la pile"
         else:
@@ -637,35 +663,36 @@ class RiskMatch(Match):
 
     # =========================================================================== apply
 
-    def _apply(self, seat: int, action: Action) -> list:
-        events: list = []
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
         kind = type(action)
         phase = self.phase
+        # ``kind is X`` does not narrow ``action`` for the type checker: the casts do.
         if kind is Attack or kind is Blitz:
             if phase not in (ATTACK, ALLY_ATTACK):
                 raise IllegalAction(seat, action, f"no attack in the {phase} phase")
-            self._attack(seat, action, events)
+            self._attack(seat, cast("Attack | Blitz", action), events)
         elif kind is Place:
-            self._place(seat, action, events)
+            self._place(seat, cast(Place, action), events)
         elif kind is EndPhase:
-            self._end_phase(seat, action, events)
+            self._end_phase(seat, cast(EndPhase, action), events)
         elif kind is Occupy:
             if phase != OCCUPY:
                 raise IllegalAction(seat, action, f"nothing to occupy in the {phase} phase")
-            self._occupy(seat, action, events)
+            self._occupy(seat, cast(Occupy, action), events)
         elif kind is TradeCards:
             if phase != PLACE:
                 raise IllegalAction(
                     seat, action, f"sets are traded before attacking, not in the {phase} phase"
                 )
-            self._trade(seat, action, events)
+            self._trade(seat, cast(TradeCards, action), events)
             self._settle_place()
         elif kind is Fortify:
             if phase != FORTIFY:
                 raise IllegalAction(seat, action, f"no fortification in the {phase} phase")
-            self._fortify(seat, action, events)
+            self._fortify(seat, cast(Fortify, action), events)
         elif kind is Claim:
-            self._claim(seat, action, events)
+            self._claim(seat, cast(Claim, action), events)
         else:
             raise IllegalAction(seat, action, "not a classic Risk action")
         return events
@@ -678,7 +705,7 @@ class RiskMatch(Match):
             )
         return value
 
-    def _claim(self, seat: int, action: Claim, events: list) -> None:
+    def _claim(self, seat: int, action: Claim, events: list[Event]) -> None:
         if self.phase != CLAIMING:
             raise IllegalAction(seat, action, f"no claiming in the {self.phase} phase")
         t = lookup(INDEX, action.territory, seat, action, "territory")
@@ -696,7 +723,7 @@ class RiskMatch(Match):
         self._queue_round_robin(None, start=(seat + 1) % self.seats)
         self._finish_setup_if_done(events)
 
-    def _place(self, seat: int, action: Place, events: list) -> None:
+    def _place(self, seat: int, action: Place, events: list[Event]) -> None:
         phase = self.phase
         if phase == SETUP:
             _, owner, most = self.queue[0]
@@ -736,13 +763,14 @@ class RiskMatch(Match):
                 self.phase = ALLY_ATTACK
 
     def _settle_place(self) -> None:
-        """Leave the place phase for the attack once nothing is left to place or trade."""
+        """Leave the place phase for the attack once nothing is left to place and no set may
+        be traded; a seat that may hold a set decides (a trade, or EndPhase)."""
         seat = self.current
-        if not self.pending and not (self._may_trade(seat) and self._trade_options(seat)):
+        if not self.pending and not self._may_trade(seat):
             self.phase = ATTACK
             self.trade_mode = TRADE_TURN
 
-    def _end_phase(self, seat: int, action: EndPhase, events: list) -> None:
+    def _end_phase(self, seat: int, action: EndPhase, events: list[Event]) -> None:
         phase = self.phase
         if phase == PLACE:
             if self.pending or not self._may_trade(seat) or self._must_trade(seat):
@@ -768,7 +796,7 @@ class RiskMatch(Match):
 
     # =========================================================================== combat
 
-    def _attack(self, seat: int, action: Attack | Blitz, events: list) -> None:
+    def _attack(self, seat: int, action: Attack | Blitz, events: list[Event]) -> None:
         me = NEUTRAL if self.phase == ALLY_ATTACK else seat
         s = INDEX.get(action.source) if type(action.source) is str else None
         t = INDEX.get(action.target) if type(action.target) is str else None
@@ -789,8 +817,10 @@ class RiskMatch(Match):
             # 003: "au moins une unité de plus que le nombre de dés"; 1 to 3 dice.
             dice = self._count(seat, action, action.dice, 1, min(3, armies[s] - 1), what="dice")
             self._roll(s, t, dice, events)
-        else:
-            keep = self._count(seat, action, action.keep, 1, armies[s] - 1, what="keep")
+        else:  # a Blitz (``type(action) is not Attack`` does not narrow for the type checker)
+            keep = self._count(
+                seat, action, cast(Blitz, action).keep, 1, armies[s] - 1, what="keep"
+            )
             dice = 0
             while armies[s] > keep and armies[t]:
                 dice = min(3, armies[s] - 1)
@@ -798,7 +828,7 @@ class RiskMatch(Match):
         if armies[t] == 0:
             self._conquer(s, t, dice, events)
 
-    def _roll(self, s: int, t: int, dice: int, events: list) -> None:
+    def _roll(self, s: int, t: int, dice: int, events: list[Event]) -> None:
         """One roll: 000 "On compare séparément chacun de ses dés ... en commençant par le
         plus fort"; "en cas d'égalité de points, le défenseur l'emporte"; 003 the same. The
         defender always rolls the most dice it may (RULES.md: 000 "il est dans son intérêt
@@ -816,14 +846,17 @@ class RiskMatch(Match):
                 lost_defence += 1
             else:
                 lost_attack += 1
+        if self.rules.fortify == UNFOUGHT_ARMIES:
+            # 000 Conquête "Troisième temps": the armies that took part in the combat may not
+            # move. Each roll, the armies that rolled took part ("Deuxième temps" 2: "autant
+            # de dés qu'il engage d'armée"), counted on their territory over the turn, at most
+            # all its armies; the armies lost were among them (RULES.md, "Armies that fought").
+            self.locked[s] = min(self.locked[s] + dice, armies[s]) - lost_attack
         armies[s] -= lost_attack
         armies[t] -= lost_defence
-        if self.rules.fortify == UNFOUGHT_ARMIES:
-            # 000 Conquête "Troisième temps": armies that fought may not move after.
-            self.locked[s] = max(self.locked[s], dice) - lost_attack
         events.append(DiceRolled(IDS[s], IDS[t], attack, defence, lost_attack, lost_defence))
 
-    def _conquer(self, s: int, t: int, dice: int, events: list) -> None:
+    def _conquer(self, s: int, t: int, dice: int, events: list[Event]) -> None:
         me, victim = self.owner[s], self.owner[t]
         self._take(t, me)
         if me == self.turn:
@@ -846,24 +879,32 @@ class RiskMatch(Match):
         else:
             self.phase = OCCUPY
 
-    def _occupy(self, seat: int, action: Occupy, events: list) -> None:
+    def _occupy(self, seat: int, action: Occupy, events: list[Event]) -> None:
+        assert self.occupation is not None  # set by _conquer for the occupy phase
         source, _, low = self.occupation
         armies = self._count(
             seat, action, action.armies, low, self.armies[source] - 1, what="armies"
         )
         self._move_in(armies, events)
 
-    def _occupy_with(self, armies: int, events: list) -> None:
-        s, t, _ = self.occupation
+    def _occupy_with(self, armies: int, events: list[Event]) -> None:
+        assert self.occupation is not None  # a conquest waits to be occupied
+        s, t, dice = self.occupation
         self.armies[s] -= armies
         self.armies[t] = armies
         if self.rules.fortify == UNFOUGHT_ARMIES:
-            self.locked[s] = max(0, self.locked[s] - armies)
-            self.locked[t] = armies
+            # 000 Conquête "Deuxième temps" 5: the armies of the last roll move in ("toutes
+            # les armées qu'il a effectivement engagées au dernier coup de dés"), and fought;
+            # the others carried are unfought ones while the source has them, so the armies
+            # of earlier rolls stay behind as far as the armies left allow (RULES.md).
+            stay = min(self.locked[s] - dice, self.armies[s])
+            self.locked[t] = self.locked[s] - stay
+            self.locked[s] = stay
         self.occupation = None
         events.append(Moved(IDS[s], IDS[t], armies, "occupy"))
 
-    def _move_in(self, armies: int, events: list) -> None:
+    def _move_in(self, armies: int, events: list[Event]) -> None:
+        assert self.occupation is not None  # a conquest waits to be occupied
         t = self.occupation[1]
         self._occupy_with(armies, events)
         self.phase = self.after_occupy
@@ -874,14 +915,17 @@ class RiskMatch(Match):
             self.trading_open = True
             self._settle_place()
 
-    def _eliminate(self, victim: int, by: int, events: list) -> None:
+    def _eliminate(self, victim: int, by: int, events: list[Event]) -> None:
         self.alive[victim] = False
         self.eliminations.append([victim, by, self.round])
         taken = self.hands[victim]
         self.hands[victim] = []
         if by >= 0:
-            # 000 "Fin d'un combattant" / 003 "Éliminer un adversaire": the cards change hands.
+            # 000 "Fin d'un combattant" / 003 "Éliminer un adversaire": the cards change hands;
+            # the eliminated seat knows where they went.
             self.hands[by].extend(taken)
+            for card in taken:
+                self.card_witnesses[card] |= 1 << victim
         else:
             # The third force takes no cards (000 2 joueurs "Précisions": no cards through the
             # allié): they are discarded, like traded cards.
@@ -897,19 +941,18 @@ class RiskMatch(Match):
             self._finish(players[0], reason, events)
             return
         if by == self.turn:
-            hand = self.hands[by]
             if self.rules.elimination_trade == ELIM_TRADE_DOWN:
                 # 003: "si votre propre main dépasse 5 cartes ... échanger ... pour repasser à
                 # une main de 4 cartes au maximum"; with 5 or fewer, wait for the next turn.
-                self.elim_trade = TRADE_DOWN if len(hand) > 5 else None
-            elif cards.candidate_sets(hand, self._symbol, self.rules.sets, False):
+                self.elim_trade = TRADE_DOWN if len(self.hands[by]) > 5 else None
+            elif self._may_hold_a_set(by):
                 # 000: "peut se servir immédiatement [de ses cartes] pour acquérir de
                 # nouvelles armées. Il les place aussitôt"; Conquête "exceptionnellement".
                 self.elim_trade = TRADE_FREE
 
     # =========================================================================== fortify
 
-    def _fortify(self, seat: int, action: Fortify, events: list) -> None:
+    def _fortify(self, seat: int, action: Fortify, events: list[Event]) -> None:
         s = lookup(INDEX, action.source, seat, action, "territory")
         t = lookup(INDEX, action.target, seat, action, "territory")
         if self.owner[s] != seat or self.owner[t] != seat:
@@ -936,7 +979,7 @@ class RiskMatch(Match):
 
     # =========================================================================== missions
 
-    def _check_mission(self, seat: int, events: list) -> bool:
+    def _check_mission(self, seat: int, events: list[Event]) -> bool:
         """000 "Le vainqueur": the first to fulfil its mission wins at once."""
         index = self.mission[seat] if self.rules.missions else None
         if index is None:
@@ -947,30 +990,33 @@ class RiskMatch(Match):
             return True
         return False
 
-    def _destroy_missions(self, victim: int, by: int, events: list) -> bool:
+    def _destroy_missions(self, victim: int, by: int, events: list[Event]) -> bool:
         """Destroy cards aimed at ``victim``'s colour: met by the eliminator; for anyone
         else, per option ``destroyed_by_other``."""
         if not self.rules.missions:
             return False
-        colour = missions.COLOURS[victim]
         order = [by] + [s for s in range(self.seats) if s != by] if by >= 0 else range(self.seats)
         for seat in order:
-            index = self.mission[seat]
-            card = missions.ALL[index]
-            if card.kind != "destroy" or card.colour != colour or not self.alive[seat]:
+            if not self.alive[seat]:
                 continue
-            if seat == by or self.options["destroyed_by_other"] == "completed":
-                self._finish(seat, "mission_accomplished", events, card.id)
+            index = self.mission[seat]
+            assert index is not None  # in a missions variant every seat alive holds one
+            now = missions.after_elimination(
+                index, seat, victim, by, self.options["destroyed_by_other"]
+            )
+            if now is None:
+                self._finish(seat, "mission_accomplished", events, missions.ALL[index].id)
                 return True
-            self.mission[seat] = missions.FALLBACK_INDEX
-            events.append(MissionChanged(seat, missions.FALLBACK.id))
-            if self._check_mission(seat, events):
-                return True
+            if now != index:
+                self.mission[seat] = now
+                events.append(MissionChanged(seat, missions.FALLBACK.id))
+                if self._check_mission(seat, events):
+                    return True
         return False
 
     # =========================================================================== results
 
-    def _finish(self, winner: int, reason: str, events: list, mission: str = "") -> None:
+    def _finish(self, winner: int, reason: str, events: list[Event], mission: str = "") -> None:
         if self.occupation is not None:
             # The conquest that ended the match is still occupied, with the least allowed.
             self._occupy_with(self.occupation[2], events)
@@ -1064,6 +1110,102 @@ class RiskMatch(Match):
             steps=self.steps,
         )
 
+    # =========================================================================== hidden
+
+    def _redraw_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """Draw again what ``seat`` (None: a spectator) may not know: the other seats' cards
+        with the deck's order, and their missions (RULES.md, "What a seat knows")."""
+        self._redraw_cards(seat, rng)
+        if self.rules.missions:
+            self._redraw_missions(seat, rng)
+
+    def _redraw_cards(self, seat: int | None, rng: random.Random) -> None:
+        """Shuffle again, pool by pool, the cards in the deck and the other seats' hands whose
+        place ``seat`` does not know: the cards of one shuffle are alike to it, wherever they
+        went. A place keeps its witnesses (the seats eliminated knowing its card)."""
+        me = 0 if seat is None else 1 << seat
+        pool, witnesses = self.card_pool, self.card_witnesses
+        places: dict[int, list[tuple[list[int], int]]] = {}
+        for pile in (*(h for s, h in enumerate(self.hands) if s != seat), self.deck):
+            for i, card in enumerate(pile):
+                if pool[card] != PUBLIC and not witnesses[card] & me:
+                    places.setdefault(pool[card], []).append((pile, i))
+        for spots in places.values():
+            drawn = [pile[i] for pile, i in spots]
+            kept = [witnesses[card] for card in drawn]
+            shuffle(rng, drawn)
+            for (pile, i), card, seen in zip(spots, drawn, kept, strict=True):
+                pile[i] = card
+                witnesses[card] = seen
+
+    def _redraw_missions(self, seat: int | None, rng: random.Random) -> None:
+        """Deal again the missions ``seat`` does not know, uniformly among the deals the
+        public facts allow (:meth:`_possible_missions`); the winner has shown its card (000
+        "Il justifie sa victoire en découvrant sa carte"). The set-up's events become those
+        of the new deal."""
+        known = {seat} if seat is not None else set()
+        if self.winner_reason is not None and self.winner_reason[2]:
+            known.add(cast(int, self.winner_reason[0]))  # [winner, reason, mission id]
+        hidden = [s for s in range(self.seats) if s not in known]
+        shown = {self.dealt[s] for s in known}
+        cards = missions.dealt_from(self.seats, self.options["absent_colour_missions"])
+        cards = [c for c in cards if c not in shown]
+        possible = [self._possible_missions(s, cards) for s in hidden]
+        while True:  # the actual deal is one of those allowed, so this ends
+            shuffle(rng, cards)
+            if all(card in held for card, held in zip(cards, possible, strict=False)):
+                break
+        for s, card, held in zip(hidden, cards, possible, strict=False):
+            self.dealt[s] = card
+            self.mission[s] = held[card]
+        if self.setup_events:  # a match rebuilt by restore() has no set-up events to redo
+            deal: list[Event] = []
+            self._read_missions(deal)
+            mission_events = MissionDealt | MissionChanged
+            self.setup_events = deal + [
+                e for e in self.setup_events if not isinstance(e, mission_events)
+            ]
+
+    def _possible_missions(self, seat: int, cards: list[int]) -> dict[int, int]:
+        """The cards ``seat`` may have been dealt, given the public facts, each with the
+        mission it would hold now: read at the set-up, then changed by the eliminations while
+        it was alive (a deal whose elimination would have won is impossible); and a seat alive
+        and checked since its last action has not met its mission (it would have won)."""
+        option = self.options["destroyed_by_other"]
+        checked = self.alive[seat] and self._checked(seat)
+        possible = {}
+        for card in cards:
+            index: int | None  # declared apart, so that the assignment narrows it to int
+            index = missions.as_read(card, seat, self.seats)
+            for victim, by, _ in self.eliminations:
+                if victim == seat:
+                    break
+                index = missions.after_elimination(index, seat, victim, by, option)
+                if index is None:
+                    break
+            if index is None:
+                continue
+            if checked and missions.achieved(
+                missions.ALL[index], seat, self.owner, self.armies, WORLD
+            ):
+                continue
+            possible[card] = index
+        return possible
+
+    def _checked(self, seat: int) -> bool:
+        """Whether ``seat``'s mission was checked after the last change of its forces: not
+        during the set-up, nor before its first turn, nor between its trades and its next
+        placement (trades add armies, placements check), nor when the match ended on its
+        action (maybe before its check)."""
+        if self.phase in (CLAIMING, SETUP):
+            return False
+        if seat == self.current and (
+            self.phase == OVER or (self.phase == PLACE and self.trading_open)
+        ):
+            return False
+        n = self.seats
+        return self.round > 1 or (seat - self.first) % n <= (self.turn - self.first) % n
+
     # =========================================================================== snapshot
 
     def _restored(self) -> None:
@@ -1074,7 +1216,7 @@ class RiskMatch(Match):
             if owner != UNOWNED:
                 self.owned[owner].append(t)
         if self.winner_reason is not None:
-            winner, reason, _ = self.winner_reason
+            winner, reason, _ = cast("tuple[int, str, str]", self.winner_reason)
             self._result = self._ranked((winner,), reason)
         elif self.phase == OVER:
             self._result = self._ranked((), "step_limit")

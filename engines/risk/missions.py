@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.core.contract import Option
-from engines.risk.board import MISSIONS_DATA, Board
+from engines.risk.board import MISSIONS_DATA, Board, MissionCardData
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,21 +29,21 @@ class Mission:
     colour: str = ""  # destroy: the colour to wipe out
 
 
-def _mission(card: dict) -> Mission:
+def _mission(card: MissionCardData) -> Mission:
     goal = card["goal"]
-    base = {"id": card["id"], "text_fr": card["text_fr"], "text_en": card["text_en"]}
+    texts = (card["id"], card["text_fr"], card["text_en"])  # the first fields of a Mission
     if goal["type"] == "territories":
         return Mission(
-            kind="territories", count=goal["count"], min_armies=goal["min_armies_each"], **base
+            *texts, kind="territories", count=goal["count"], min_armies=goal["min_armies_each"]
         )
     if goal["type"] == "continents":
         return Mission(
+            *texts,
             kind="continents",
             continents=tuple(goal["continents"]),
             plus_any=goal["plus_any_other"],
-            **base,
         )
-    return Mission(kind="destroy", colour=goal["color"], **base)
+    return Mission(*texts, kind="destroy", colour=goal["color"])
 
 
 MISSIONS: tuple[Mission, ...] = tuple(_mission(card) for card in MISSIONS_DATA["missions"])
@@ -74,6 +74,56 @@ DESTROYED_BY_OTHER = Option(
     choices=("24_territories", "completed"),
 )
 OPTIONS = (ABSENT_COLOUR, DESTROYED_BY_OTHER)
+
+
+def dealt_from(seats: int, absent_colour_missions: str) -> list[int]:
+    """The cards missions are dealt from (000 "Préparation"), as indices into ``MISSIONS``:
+    all, or (option ``absent_colour_missions`` "removed") without the destroy cards of the
+    colours no seat plays.
+
+    >>> len(dealt_from(3, "removed")), len(dealt_from(3, "24_territories"))
+    (11, 14)
+    """
+    absent = set(COLOURS[seats:])
+    removed = absent_colour_missions == "removed"
+    return [
+        i
+        for i, m in enumerate(MISSIONS)
+        if not (removed and m.kind == "destroy" and m.colour in absent)
+    ]
+
+
+def as_read(card: int, seat: int, seats: int) -> int:
+    """The mission ``seat`` holds on reading the card dealt to it: the card itself, or the
+    fallback for a destroy card of its own colour (the card's text: "Si vous êtes vous-même le
+    propriétaire des armées X ... votre but devient automatiquement de conquérir 24
+    territoires") or of a colour nobody plays (dealt only under option absent_colour_missions
+    "24_territories").
+
+    >>> as_read(MISSIONS.index(next(m for m in MISSIONS if m.colour == "yellow")), 0, 3)
+    14
+    """
+    mission = MISSIONS[card]
+    if mission.kind != "destroy":
+        return card
+    target = COLOURS.index(mission.colour)
+    return FALLBACK_INDEX if target == seat or target >= seats else card
+
+
+def after_elimination(
+    index: int, holder: int, victim: int, by: int, destroyed_by_other: str
+) -> int | None:
+    """The mission of ``holder`` (alive) once ``by`` has eliminated ``victim``: unchanged,
+    the fallback (a destroy card of the victim's colour, eliminated by another: the card's
+    text "votre but devient automatiquement de conquérir 24 territoires"), or None when the
+    elimination accomplishes it (by the holder itself, or by anyone under option
+    destroyed_by_other "completed")."""
+    mission = ALL[index]
+    if mission.kind != "destroy" or mission.colour != COLOURS[victim]:
+        return index
+    if holder == by or destroyed_by_other == "completed":
+        return None
+    return FALLBACK_INDEX
 
 
 def achieved(

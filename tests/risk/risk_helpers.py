@@ -18,12 +18,14 @@ from engines.risk import missions as mission_cards
 from engines.risk.actions import EndPhase
 from engines.risk.board import WORLD
 from engines.risk.match import ROLLS, SIDES, RiskMatch
+from engines.risk.observation import UNOWNED
 
 GAME = get_game("risk")
 IDS = WORLD.territories
 N = len(IDS)
 NEUTRAL = -1
 END = EndPhase()
+SETUP_PHASES = ("claim", "setup")
 
 ALL_VARIANT_SEATS = tuple(
     (variant.name, seats) for variant in GAME.variants for seats in variant.seats
@@ -154,7 +156,7 @@ def arrange(
     if missions:
         ids = [m.id for m in mission_cards.ALL]
         for s, mission_id in missions.items():
-            match.mission[s] = ids.index(mission_id)
+            match.dealt[s] = match.mission[s] = ids.index(mission_id)
     match.queue = []
     match.claims_left = 0
     match.phase = phase
@@ -259,3 +261,31 @@ def is_legal(match: RiskMatch, seat: int, action: Action) -> bool:
             if value in getattr(template, name) and fill(template, value) == action:
                 return True
     return False
+
+
+def check_board(match: RiskMatch) -> None:
+    """After set-up every territory is held with at least one army (the territory waiting
+    for its occupation excepted, even when a conquest ends the match); the owned index
+    follows the owners."""
+    owned = [[] for _ in range(match.seats + 1)]
+    for t, owner in enumerate(match.owner):
+        if owner != UNOWNED:
+            owned[owner].append(t)
+    assert [sorted(x) for x in match.owned] == owned
+    if match.phase in SETUP_PHASES:
+        return
+    empty = {t for t in range(N) if match.armies[t] < 1}
+    assert UNOWNED not in match.owner
+    if match.phase == "occupy":
+        empty.discard(match.occupation[1])
+    assert not empty, [IDS[t] for t in empty]
+    for seat in range(match.seats):
+        assert match.alive[seat] == bool(match.owned[seat])
+
+
+def check_cards(match: RiskMatch) -> None:
+    """The 44 cards (42 territories, 2 jokers) are in the deck, the discard or a hand, once."""
+    if match.phase in SETUP_PHASES:
+        return
+    everywhere = [*match.deck, *match.discard, *(c for hand in match.hands for c in hand)]
+    assert sorted(everywhere) == list(range(WORLD.cards))

@@ -29,7 +29,7 @@ from risk_helpers import (
     territories_of,
 )
 
-from engines.core.contract import Amount, IllegalAction, MatchOver, visible_event
+from engines.core.contract import Amount, IllegalAction, MatchOver, visible_event, visible_events
 from engines.risk import missions as mission_cards
 from engines.risk.actions import (
     Attack,
@@ -845,6 +845,52 @@ def test_miro_eliminator_may_trade_the_cards_at_once(variant):
     assert match.phase == "attack"
 
 
+@pytest.mark.parametrize("variant", ["miro-domination", "conquete-du-monde"])
+def test_the_eliminator_is_offered_the_trade_whether_or_not_it_holds_a_set(variant):
+    """000 'Fin d'un combattant' / Conquête 'Élimination d'un joueur': the eliminator may trade
+    at once. What its hand holds is secret, its size is not: it is offered the trade whenever
+    it holds cards enough for a set, and declines with EndPhase, so that the other seats see
+    the same match whether it holds a set or not (RULES.md, 'Trading then placing')."""
+    a_set = [cards_of(s, 1, deck="fr")[0] for s in ("infantry", "cavalry", "artillery")]
+    no_set = [*cards_of("infantry", 2, deck="fr"), *cards_of("cavalry", 1, deck="fr")]
+    views = []
+    for hand in (a_set, no_set):
+        match = eliminate_seat_one(variant, [], hand)
+        assert match.phase == "place"
+        legal = match.legal_actions(0)
+        assert END in legal
+        assert any(isinstance(a, TradeCards) for a in legal) == (hand is a_set)
+        views.append(match.observation(2))
+        match.apply(0, END)
+        assert match.phase == "attack"
+    assert views[0] == views[1]
+
+
+@pytest.mark.parametrize("variant", MIRO_3_6)
+def test_a_seat_with_no_army_to_place_decides_whenever_it_may_hold_a_set(variant):
+    """000 'Forces armées A)': 2 territories give no army (2 : 3 = 0); 'Les échanges de
+    cartes contre des armées se font toujours avant de combattre', and are never due below 5
+    cards ('Questions stratégiques'). With 3 cards the seat decides (a trade, or EndPhase),
+    set or no set, so that the phase shows nobody what its hand holds (RULES.md)."""
+    a_set = cards_of("infantry", 3, deck="fr")
+    no_set = [*cards_of("infantry", 2, deck="fr"), *cards_of("cavalry", 1, deck="fr")]
+    views = []
+    for hand in (a_set, no_set):
+        match = position(
+            variant, 3, {"alberta": 0, "ontario": 0}, fill_owners=(1, 2), phase="fortify", seat=2
+        )
+        give_cards(match, 0, hand)
+        started = turn_start(match, 2)
+        assert (started.seat, started.reinforcements, match.phase) == (0, 0, "place")
+        legal = match.legal_actions(0)
+        assert END in legal
+        assert any(isinstance(a, TradeCards) for a in legal) == (hand is a_set)
+        views.append(match.observation(1))
+        match.apply(0, END)
+        assert match.phase == "attack"
+    assert views[0] == views[1]
+
+
 # ============================================================================ dice
 
 
@@ -1222,6 +1268,91 @@ def test_conquete_only_armies_that_did_not_fight_move(variant, armies, attacker,
     match.apply(0, Fortify("alberta", "alaska", movable))
 
 
+def fortify_amounts(match, seat: int = 0) -> dict:
+    """The fortify moves listed for ``seat``, as {(source, target): Amount}."""
+    return {
+        (a.source, a.target): a.armies for a in match.legal_actions(seat) if isinstance(a, Fortify)
+    }
+
+
+@pytest.mark.parametrize("variant", CONQUETE)
+def test_conquete_armies_carried_in_without_rolling_did_not_fight(variant):
+    """000 La conquête du monde, 'Deuxième temps' 5: 'l'assaillant occupe le territoire
+    attaqué avec toutes les armées qu'il a effectivement engagées au dernier coup de dés. De
+    plus, il peut transporter dans le territoire conquis autant d'armées qu'il le désire';
+    'Troisième temps': only those 'qui n'ont pas pris part au combat' move. 10 armies win
+    three one-die rolls (3 fought) and carry 7 in: the last roll's army fought, the 6 others
+    carried did not; the 2 armies of the earlier rolls stay behind (RULES.md)."""
+    match = position(
+        variant,
+        3,
+        {"alberta": 0, "alaska": 0, "ontario": 1, "quebec": 0},
+        {"alberta": 10, "ontario": 3},
+    )
+    roll(match, 0, "alberta", "ontario", (6,), (1, 1, 1))
+    roll(match, 0, "alberta", "ontario", (6,), (1, 1))
+    events = roll(match, 0, "alberta", "ontario", (6,), (1,))
+    assert of_type(events, Conquered) and match.phase == "occupy"
+    match.apply(0, Occupy(7))
+    assert (match.armies[INDEX["alberta"]], match.armies[INDEX["ontario"]]) == (3, 7)
+    match.apply(0, END)
+    legal = fortify_amounts(match)
+    assert legal[("ontario", "quebec")] == legal[("ontario", "alberta")] == Amount(1, 6)
+    assert legal[("alberta", "alaska")] == Amount(1, 1)
+    match.apply(0, Fortify("ontario", "quebec", 6))
+    with pytest.raises(IllegalAction):  # the one that fought stays
+        match.apply(0, Fortify("ontario", "alberta", 1))
+
+
+@pytest.mark.parametrize("variant", CONQUETE)
+def test_conquete_every_army_that_rolled_fought(variant):
+    """000 La conquête du monde, 'Deuxième temps' 2: the attacker 'jette autant de dés qu'il
+    engage d'armée (3 au maximum)' and 'pourra attaquer plusieurs fois de suite'. 30 armies
+    roll three dice five times and lose 2, 1, 1, 1, 2: 15 armies rolled, the 7 lost among
+    them, so 8 of the 23 left fought and 15 may move (RULES.md, 'Armies that fought')."""
+    match = position(
+        variant, 3, {"alberta": 0, "alaska": 0, "ontario": 1}, {"alberta": 30, "ontario": 30}
+    )
+    for attacker in ((6, 1, 1), (6, 6, 1), (6, 6, 1), (6, 6, 1), (6, 1, 1)):
+        roll(match, 0, "alberta", "ontario", attacker, (5, 5, 5))
+    assert (match.armies[INDEX["alberta"]], match.armies[INDEX["ontario"]]) == (23, 22)
+    match.apply(0, END)
+    assert fortify_amounts(match)[("alberta", "alaska")] == Amount(1, 15)
+    with pytest.raises(IllegalAction):
+        match.apply(0, Fortify("alberta", "alaska", 16))
+
+
+@pytest.mark.parametrize("variant", CONQUETE)
+def test_conquete_fighters_are_at_most_the_armies_there(variant):
+    """000 La conquête du monde: armies that rolled again and again are counted once; once
+    every army of a territory fought, none of them may move (RULES.md)."""
+    match = position(
+        variant, 3, {"alberta": 0, "alaska": 0, "ontario": 1}, {"alberta": 5, "ontario": 9}
+    )
+    roll(match, 0, "alberta", "ontario", (6, 6, 6), (5, 5, 5))
+    roll(match, 0, "alberta", "ontario", (6, 6, 6), (5, 5, 5))
+    match.apply(0, END)
+    assert ("alberta", "alaska") not in fortify_amounts(match)
+
+
+@pytest.mark.parametrize("variant", CONQUETE)
+def test_conquete_fighters_go_along_when_the_source_keeps_too_few(variant):
+    """000 La conquête du monde, 'Deuxième temps' 5: carrying in more armies than the source
+    has unfought ones takes fighters along, and they still fought: 6 armies, 4 fought (3 then
+    1), 5 carried in; 1 stays behind (a fighter), 3 of the 5 carried fought (RULES.md)."""
+    match = position(
+        variant,
+        3,
+        {"alberta": 0, "ontario": 1, "quebec": 0},
+        {"alberta": 6, "ontario": 4},
+    )
+    roll(match, 0, "alberta", "ontario", (6, 6, 6), (5, 5, 5))
+    roll(match, 0, "alberta", "ontario", (6,), (1,))
+    match.apply(0, Occupy(5))
+    match.apply(0, END)
+    assert fortify_amounts(match)[("ontario", "quebec")] == Amount(1, 2)
+
+
 @pytest.mark.parametrize("variant", CONQUETE)
 def test_conquete_armies_that_conquered_may_not_move_again(variant):
     """000 La conquête du monde, 'Troisième temps': 'uniquement celles qui n'ont pas pris part
@@ -1478,9 +1609,9 @@ def test_destroy_cards_of_absent_colours_are_removed_by_default():
     assert changed > 10
 
 
-def destroy_red_position(options=None, eliminator: int = 2):
+def destroy_red_position(options=None, eliminator: int = 2, mission: str = "m_destroy_red"):
     """Seat 1 (red) holds only Ontario; ``eliminator`` attacks it from Alberta; seat 0's
-    mission is to destroy the red armies."""
+    mission is to destroy the red armies (or ``mission``)."""
     match = position(
         "miro-missions",
         3,
@@ -1489,7 +1620,7 @@ def destroy_red_position(options=None, eliminator: int = 2):
         fill_owners=(0, 2),
         seat=eliminator,
         options=options,
-        missions={0: "m_destroy_red", 1: "m24", 2: "m24"},
+        missions={0: mission, 1: "m24", 2: "m24"},
     )
     return match, roll(match, eliminator, "alberta", "ontario", (6,), (1,))
 
@@ -1502,6 +1633,31 @@ def test_target_colour_eliminated_by_another_becomes_twenty_four_territories():
     assert MissionChanged(0, "fallback_24") in events
     assert not match.is_over()
     assert match.observation(0).mission.id == "fallback_24"
+
+
+def test_a_changed_mission_is_shown_to_its_seat_only():
+    """000 'But du jeu': each has 'un objectif particulier qu'il tient secret', shown at the
+    end only ('Il justifie sa victoire en découvrant sa carte'). A MissionChanged always means
+    24 territories, so no other seat nor spectator is shown it, at the set-up or in play: they
+    see the same events whether a mission changed or not."""
+    changed = 0
+    for seed in range(60):
+        match = new_match("miro-missions", 4, seed)
+        for viewer in (*range(4), None):
+            shown = of_type(visible_events(match.setup_events, viewer), MissionChanged)
+            mine = [e for e in of_type(match.setup_events, MissionChanged) if e.seat == viewer]
+            assert shown == mine
+            changed += len(mine)
+        public = visible_events(match.setup_events, None)
+        assert all(visible_events(match.setup_events, s) != public for s in range(4))
+    assert changed > 10
+
+    (destroyer, events), (_, plain) = destroy_red_position(), destroy_red_position(mission="m24")
+    assert destroyer.observation(0).mission.id == "fallback_24"
+    assert MissionChanged(0, "fallback_24") in visible_events(events, 0)
+    assert not of_type(visible_events(plain, 0), MissionChanged)
+    for viewer in (1, 2, None):
+        assert visible_events(events, viewer) == visible_events(plain, viewer)
 
 
 def test_target_colour_eliminated_by_another_completes_the_mission_with_the_option():
@@ -1809,6 +1965,8 @@ ILLEGAL = {
     "mover acting in the allié step": (_ally_attack, [], 0, EndPhase()),
     "eliminating before round 5": (_protected, [], 0, Attack("alberta", "ontario", 1)),
     "acting after the end": (_over, [], 0, EndPhase()),
+    "a string for an action": (_attack, [], 0, "Attack"),
+    "a number for an action": (_attack, [], 0, 42),
 }
 
 
@@ -1840,4 +1998,16 @@ def test_illegal_actions_raise_and_leave_the_match_unchanged(name):
     assert raised.value.reason and raised.value.seat == seat
     if name == "acting after the end":
         assert isinstance(raised.value, MatchOver)
+    assert match.snapshot() == state
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True, "0", None, 1.0])
+def test_a_seat_not_in_the_match_is_refused_and_changes_nothing(seat):
+    """engines/core/contract.py, Match.apply: an action of a seat not in the match raises
+    IllegalAction, like any illegal action, and leaves the match unchanged."""
+    match = _attack()
+    state = match.snapshot()
+    with pytest.raises(IllegalAction) as raised:
+        match.apply(seat, EndPhase())
+    assert raised.value.reason and raised.value.seat == seat
     assert match.snapshot() == state
