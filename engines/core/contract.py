@@ -437,9 +437,9 @@ class Match(ABC):
             setattr(self, name, _plain_copy(state[name]))
         self._restored()
 
+    @abstractmethod
     def _redraw_hidden(self, seat: int | None, rng: random.Random) -> None:
         """Draw again, in place, what ``seat`` may not know (see :meth:`redraw_hidden`)."""
-        raise NotImplementedError  # TEMP: abstract once every game has it
 
     @abstractmethod
     def _restored(self) -> None:
