@@ -6,6 +6,8 @@ from conquest.bots import services as bots
 from conquest.leagues import services as leagues
 from django.contrib.auth.models import User
 
+from engines.players import player_names
+
 
 def user(name: str, **fields) -> User:
     """A user called ``name``."""
@@ -17,8 +19,11 @@ def league(name: str = "risk-4", game: str = "risk", variant: str = "hasbro", se
     return leagues.create_league(name=name, game=game, variant=variant, seats=seats, **kw)
 
 
-def entry(in_league, owner: User, player: str = "attacker", name: str | None = None):
-    """A new house bot of ``owner`` playing ``player``, entered in ``in_league``."""
+def entry(in_league, owner: User, player: str | None = None, name: str | None = None):
+    """A new house bot of ``owner`` playing ``player``, entered in ``in_league``; by default
+    ``attacker`` (it ends matches quickly) where it plays the game, else ``random``."""
+    if player is None:
+        player = "attacker" if "attacker" in player_names(in_league.game) else "random"
     count = owner.bots.count()
     bot = bots.create_bot(
         owner=owner, name=name or f"{owner.username}-{count}", games=[in_league.game]

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pytest
 from conformance import (
     GAMES,
+    REGISTRATION,
     Step,
     check_deciders,
     check_hidden_redrawn,
@@ -47,6 +48,19 @@ EXAMPLES = settings(
     phases=(Phase.explicit, Phase.generate),  # a failing seed is reported, not shrunk
     suppress_health_check=[HealthCheck.too_slow],
 )
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch):
+    """While a test runs, the toy game's registration is installed as a package's is (its
+    metadata on the path), so that every part of the engines finds it by name."""
+    monkeypatch.syspath_prepend(str(REGISTRATION))
+    registry._installed.cache_clear()
+    registry._by_observation_type.cache_clear()
+    yield
+    monkeypatch.undo()
+    registry._installed.cache_clear()
+    registry._by_observation_type.cache_clear()
 
 
 def every_step(
