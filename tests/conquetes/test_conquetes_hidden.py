@@ -157,10 +157,15 @@ def test_a_support_being_chosen_is_drawn_again_with_its_size():
 
 def test_after_the_reshuffle_the_deck_holds_only_the_old_discard():
     """001 "Fin du jeu": "À 4 joueurs ... on mélange la défausse pour créer une nouvelle
-    pioche": every seat saw that discard face up, so a redrawn deck holds only its cards."""
+    pioche": every seat saw that discard face up (its observation keeps it, ``reshuffled``),
+    so a redrawn deck holds only its cards."""
     match = new_match("standard", 4, seed=2)
+    assert match.observation(0).reshuffled == ()
     play_random(match, seed=5, until=lambda m: m.exhaustions == 1 and m.turns % 4 == 0)
     assert not match.is_over()
+    reshuffled = match.observation(1).reshuffled
+    assert sorted(reshuffled) == sorted(names(match.reshuffled)) and reshuffled
+    assert set(names(match.deck)) <= set(reshuffled)
     for seat in viewers(match):
         for salt in range(5):
             copy = match.redraw_hidden(seat, random.Random(salt))
