@@ -9,13 +9,12 @@ from dataclasses import dataclass
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from toy_games import GAME as TOY
 
 from bots.house.random_player import RandomPlayer
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.arena.v1 import risk_pb2
 from bots.protocol.wire import GameCodec, WireError, codec, decode_result, encode_result
-from engines.core import Amount, GameInfo, visible_events
+from engines.core import Amount, visible_events
 from engines.core.codec import to_plain
 from engines.registry import games, get_game
 from engines.risk.actions import Attack, EndPhase, Occupy
@@ -25,11 +24,6 @@ SETUPS = [
     for game in games()
     for variant in game.variants
     for seats in variant.seats
-]
-VARIANTS = [  # every registered game's, and a game without typed messages (tests/toy)
-    pytest.param(game, variant.name, id=f"{game.name}-{variant.name}")
-    for game in (*games(), TOY)
-    for variant in game.variants
 ]
 WIRE = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -97,23 +91,6 @@ def _assert_comes_back_equal(wire: GameCodec, observation, legal: tuple, action)
 def test_what_a_seat_is_sent_comes_back_equal(position):
     wire = codec(position.game)
     _assert_comes_back_equal(wire, position.observation, position.legal, position.action)
-
-
-@pytest.mark.parametrize("seed", [1, 2, 3])
-@pytest.mark.parametrize(("game", "variant"), VARIANTS)
-def test_every_decision_of_random_matches_comes_back_equal(game: GameInfo, variant, seed):
-    """Every variant, a few seeds and seat counts: each decision of a random match."""
-    wire = GameCodec(game)
-    counts = game.variant(variant).seats
-    seats = counts[seed % len(counts)]
-    match = game.new_match(variant, seats, seed, options={"max_steps": 300})
-    players = [RandomPlayer(seed=seed + s) for s in range(seats)]
-    while not match.is_over():
-        seat = match.to_move()[0]
-        observation, legal = match.observation(seat), match.legal_actions(seat)
-        action = players[seat].act(observation, legal)
-        _assert_comes_back_equal(wire, observation, legal, action)
-        match.apply(seat, action)
 
 
 @WIRE
