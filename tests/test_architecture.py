@@ -1,4 +1,5 @@
-"""The layout rules of DESIGN.md: engines <- bots <- platform, and no ``platform`` package."""
+"""The layout rules of DESIGN.md: engines <- bots <- platform, the platform's apps in layers,
+and no ``platform`` package."""
 
 from __future__ import annotations
 
@@ -31,20 +32,46 @@ def _lint_imports(cwd: Path) -> subprocess.CompletedProcess:
 def test_dependency_contracts_are_kept():
     out = _lint_imports(ROOT)
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "2 kept, 0 broken" in out.stdout
+    assert "3 kept, 0 broken" in out.stdout
+
+
+APPS = ("api", "gateway", "tournaments", "leagues", "matches", "relay", "ratings", "bots")
+
+
+def _skeleton(root: Path, imports: dict[str, str]) -> None:
+    """Empty packages laid out as ours, under our contracts; ``imports`` gives a module's
+    source by its path (e.g. ``engines``)."""
+    for package in (
+        "engines",
+        "bots",
+        "platform/conquest",
+        *(f"platform/conquest/{a}" for a in APPS),
+        "platform/conquest/accounts",
+    ):
+        (root / package).mkdir(parents=True, exist_ok=True)
+        (root / package / "__init__.py").write_text(imports.get(package, ""))
+    config = (ROOT / "pyproject.toml").read_text()
+    (root / "pyproject.toml").write_text(config[config.index("[tool.importlinter]") :])
 
 
 def test_the_contract_check_catches_an_engine_importing_bots(tmp_path):
-    (tmp_path / "engines").mkdir()
-    (tmp_path / "bots").mkdir()
-    (tmp_path / "engines" / "__init__.py").write_text("import bots\n")
-    (tmp_path / "bots" / "__init__.py").write_text("")
-    (tmp_path / "platform" / "conquest").mkdir(parents=True)
-    (tmp_path / "platform" / "conquest" / "__init__.py").write_text("")
-    config = (ROOT / "pyproject.toml").read_text()
-    (tmp_path / "pyproject.toml").write_text(config[config.index("[tool.importlinter]") :])
+    _skeleton(tmp_path, {"engines": "import bots\n"})
     out = _lint_imports(tmp_path)
-    assert out.returncode != 0 and "BROKEN" in out.stdout
+    assert out.returncode != 0
+    assert "engines are pure: no bots, platform, Django, Celery or gRPC BROKEN" in out.stdout
+
+
+def test_the_contract_check_catches_an_app_importing_one_above_it(tmp_path):
+    _skeleton(tmp_path, {"platform/conquest/ratings": "import conquest.leagues\n"})
+    out = _lint_imports(tmp_path)
+    assert out.returncode != 0
+    assert "conquest.ratings is not allowed to import conquest.leagues" in out.stdout
+
+
+def test_the_contract_check_lets_an_app_import_the_ones_below_it(tmp_path):
+    _skeleton(tmp_path, {"platform/conquest/leagues": "import conquest.matches, conquest.relay\n"})
+    out = _lint_imports(tmp_path)
+    assert out.returncode == 0, out.stdout + out.stderr
 
 
 def test_platform_folder_never_shadows_the_standard_library():

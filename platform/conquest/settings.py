@@ -186,7 +186,7 @@ ARENA = {
     "LADDER_TICK_SECONDS": env.float("ARENA_LADDER_TICK_SECONDS", default=5.0),
     "SWEEP_SECONDS": env.float("ARENA_SWEEP_SECONDS", default=15.0),
     "TOURNAMENT_TICK_SECONDS": env.float("ARENA_TOURNAMENT_TICK_SECONDS", default=5.0),
-    # Remote bots (conquest/gateway): the Redis of the registry of connected bots and of the
+    # Remote bots (conquest/gateway): the Redis of the presences of connected bots and of the
     # spectator streams (default: the broker's, when it is Redis; none: no remote bots).
     "GATEWAY_REDIS_URL": env.str(
         "ARENA_GATEWAY_REDIS_URL",
@@ -199,7 +199,7 @@ ARENA = {
     "BOT_MAX_MATCHES": env.int("ARENA_BOT_MAX_MATCHES", default=16),
     "BOT_MAX_MESSAGE_BYTES": env.int("ARENA_BOT_MAX_MESSAGE_BYTES", default=65536),
     "PING_INTERVAL_SECONDS": env.float("ARENA_PING_INTERVAL_SECONDS", default=5.0),
-    # A gateway's registry entries lapse this long after it stops refreshing them (it died).
+    # A gateway's presence entries lapse this long after it stops refreshing them (it died).
     "GATEWAY_TTL_SECONDS": env.float("ARENA_GATEWAY_TTL_SECONDS", default=15.0),
 }
 CELERY_BEAT_SCHEDULE = {

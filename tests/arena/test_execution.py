@@ -10,7 +10,7 @@ from arena_fixtures import entry, league, user
 from conquest.leagues.models import Entry
 from conquest.matches import execution, services
 from conquest.matches.models import Match
-from conquest.matches.recorder import Recorder
+from conquest.matches.result_writer import ResultWriter
 from conquest.matches.runner import run
 from conquest.matches.sandbox import Sandbox, SandboxError
 from conquest.matches.selectors import full_replay, match_spec
@@ -224,12 +224,12 @@ def test_an_unrated_match_leaves_ratings_alone(ladder):
     assert match.rated_seq is None and not RatingChange.objects.exists()
 
 
-@pytest.mark.django_db(transaction=True)  # the recorder's thread has its own connection
-def test_a_recorder_writes_results_behind_and_survives_a_failed_write(monkeypatch):
+@pytest.mark.django_db(transaction=True)  # the writer's thread has its own connection
+def test_a_result_writer_writes_results_behind_and_survives_a_failed_write(monkeypatch):
     execution.close_sandbox()
     lg = league(name="conquetes-2", game="conquetes", variant="standard", seats=2)
     entries = [entry(lg, user("alice"), "heuristic"), entry(lg, user("bob"), "random")]
-    recorder = Recorder()
+    writer = ResultWriter()
     first, second = queued(lg, entries), queued(lg, entries)
     record = services.record
     calls = []
@@ -241,9 +241,9 @@ def test_a_recorder_writes_results_behind_and_survives_a_failed_write(monkeypatc
         return record(*args)
 
     monkeypatch.setattr(services, "record", failing_once)
-    assert execution.execute(first.pk, recorder) == "played"
-    assert execution.execute(second.pk, recorder) == "played"
-    recorder.close()
+    assert execution.execute(first.pk, writer) == "played"
+    assert execution.execute(second.pk, writer) == "played"
+    writer.close()
     assert calls == [first.pk, second.pk]
     first.refresh_from_db()
     second.refresh_from_db()

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from arena_fixtures import entry, league, user
 from arena_workers import wait_for
-from conquest.gateway.registry import registry
 from conquest.leagues.matchmaking import fill_ladder
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.selectors import full_replay
+from conquest.relay.presence import presences
 from gateway_helpers import (
     BotProcess,
     GatewayProcess,
@@ -41,8 +41,8 @@ def test_a_connected_bot_plays_ladder_matches_to_completion_several_at_once(proc
         BotProcess, "bot", token, gateway.address, "arena_players:LoggingPlayer", max_matches=3
     )
     bot_id = remote.version.bot_id
-    wait_for(lambda: registry().find(bot_id) is not None, 30, "the bot's connection")
-    assert registry().find(bot_id).max_matches == 3
+    wait_for(lambda: presences().find(bot_id) is not None, 30, "the bot's connection")
+    assert presences().find(bot_id).max_matches == 3
     created = fill_ladder(lg)
     with_bot = [m for m in created if remote.pk in {s.entry_id for s in m.seats.all()}]
     assert len(with_bot) == 3, "no more matches than the bot plays at once"

@@ -17,16 +17,17 @@ import redis
 import redis.asyncio
 from arena_fixtures import entry, league, user
 from arena_workers import flush_broker
-from conquest.gateway.registry import Presence, async_redis_client, redis_client, registry
-from conquest.gateway.routing import Unreachable
 from conquest.gateway.server import RTT_CREDIT_CAP, Bucket, Connection, Gateway, serve
-from conquest.gateway.spectators import Broadcast
 from conquest.leagues import services as leagues
 from conquest.leagues.matchmaking import fill_ladder
 from conquest.matches import execution, services
 from conquest.matches.models import Match, MatchSeat
-from conquest.matches.runner import MatchSpec, SeatSpec, run
+from conquest.matches.runner import run
 from conquest.matches.seats import RemoteSeat, Seat, SeatFault
+from conquest.matches.spec import MatchSpec, SeatSpec
+from conquest.relay.broadcast import Broadcast
+from conquest.relay.links import Unreachable
+from conquest.relay.presence import Presence, async_redis_client, presences, redis_client
 from django import db
 from gateway_helpers import remote_entry
 from hypothesis import given, settings
@@ -58,7 +59,7 @@ def fresh_redis():
 
 
 def test_the_registry_keeps_the_newest_connection_of_a_bot_while_it_is_refreshed(fresh_redis):
-    connected = registry()
+    connected = presences()
     first = Presence(7, "gw-a:50052", "one", 4)
     second = Presence(7, "gw-b:50052", "two", 2)
     connected.connect(first)
@@ -75,13 +76,13 @@ def test_the_registry_keeps_the_newest_connection_of_a_bot_while_it_is_refreshed
 def test_a_connection_lapses_when_its_gateway_stops_refreshing_it(fresh_redis, settings):
     settings.ARENA = {**settings.ARENA, "GATEWAY_TTL_SECONDS": 0.3}
     presence = Presence(9, "gw:1", "c", 1)
-    registry().connect(presence)
+    presences().connect(presence)
     time.sleep(0.2)
-    assert registry().refresh(presence)
+    assert presences().refresh(presence)
     time.sleep(0.2)
-    assert registry().find(9) == presence
+    assert presences().find(9) == presence
     time.sleep(0.35)
-    assert registry().find(9) is None
+    assert presences().find(9) is None
 
 
 class Scripted:
@@ -279,7 +280,7 @@ def test_the_ladder_seats_a_remote_bot_only_while_connected_and_under_its_capaci
     fill_ladder(lg)
     assert remote_matches() == 0, "not connected: never scheduled"
     Match.objects.all().delete()
-    registry().connect(Presence(bot.pk, "gw:1", "c", 3))
+    presences().connect(Presence(bot.pk, "gw:1", "c", 3))
     table = [leagues.enter(other, remote.version), entry(other, user("dan"))]
     elsewhere = services.schedule(other, table)
     services.enqueue([elsewhere.pk])
@@ -288,7 +289,7 @@ def test_the_ladder_seats_a_remote_bot_only_while_connected_and_under_its_capaci
     Match.objects.filter(league=lg).update(status="finished")
     fill_ladder(lg)
     assert remote_matches() == 2, "room again once its matches are over"
-    registry().disconnect(Presence(bot.pk, "gw:1", "c", 3))
+    presences().disconnect(Presence(bot.pk, "gw:1", "c", 3))
     Match.objects.filter(league=lg).update(status="finished")
     fill_ladder(lg)
     assert remote_matches() == 0
@@ -367,7 +368,7 @@ def test_a_bot_reconnecting_before_the_gateway_saw_its_old_stream_end_gets_in(fr
         # One thread for the gateway's database work, whose connection is closed at the end.
         asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(1))
         stale, other = await _ended_stream(bot_id)
-        gateway = Gateway("gw:1", registry(), async_redis_client())
+        gateway = Gateway("gw:1", presences(), async_redis_client())
         gateway.connections[bot_id] = stale
         bots, workers, (port, _) = await serve(gateway, "127.0.0.1:0", "127.0.0.1:0")
         try:
@@ -378,7 +379,7 @@ def test_a_bot_reconnecting_before_the_gateway_saw_its_old_stream_end_gets_in(fr
                 await call.write(pb.BotMessage(hello=pb.Hello(protocol_version=PROTOCOL_VERSION)))
                 kinds = [(await asyncio.wait_for(call.read(), 10)).WhichOneof("message")]
                 kinds.append((await asyncio.wait_for(call.read(), 10)).WhichOneof("message"))
-                found = await asyncio.to_thread(registry().find, bot_id)
+                found = await asyncio.to_thread(presences().find, bot_id)
                 return stale, gateway.connections[bot_id], kinds, found
         finally:
             for server in (bots, workers, other):

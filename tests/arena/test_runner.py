@@ -8,15 +8,9 @@ import threading
 import pytest
 from arena_players import SleepyPlayer
 from conquest.matches import seats
-from conquest.matches.runner import (
-    EngineMismatch,
-    MatchSpec,
-    SeatSpec,
-    build_seats,
-    run,
-    run_async,
-)
+from conquest.matches.runner import EngineMismatch, build_seats, run, run_async
 from conquest.matches.seats import HouseSeat, Seat
+from conquest.matches.spec import MatchSpec, SeatSpec
 
 from bots.house.random_player import RandomPlayer
 from engines.players import player_class

@@ -81,7 +81,7 @@ def test_a_worker_stopped_mid_match_finishes_and_records_it_before_exiting(worke
     match = services.schedule(lg, entries)
     services.enqueue([match.pk])
     wait_for(lambda: Match.objects.get(pk=match.pk).status == "running", 60, "the claim", [first])
-    first.stop()  # SIGTERM: a warm shutdown plays the match out and flushes its recorder
+    first.stop()  # SIGTERM: a warm shutdown plays the match out and flushes its result writer
     assert not first.alive()
     match.refresh_from_db()
     assert (match.status, match.attempts, match.rated_seq) == ("finished", 1, 1), first.output()

@@ -22,30 +22,30 @@ from bots.sdk.client import SDK_NAME
 from engines.registry import get_game
 
 
-class Recorder(RandomPlayer):
+class CountingPlayer(RandomPlayer):
     """A random player that thinks a little, logs its first decision and counts itself."""
 
     THINK = 0.02
     lock = threading.Lock()
-    instances: ClassVar[list[Recorder]] = []
+    instances: ClassVar[list[CountingPlayer]] = []
     acting = 0
     most_acting = 0
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.decisions = 0
-        Recorder.instances.append(self)
+        CountingPlayer.instances.append(self)
 
     def act(self, observation, legal_actions):
-        with Recorder.lock:
-            Recorder.acting += 1
-            Recorder.most_acting = max(Recorder.most_acting, Recorder.acting)
+        with CountingPlayer.lock:
+            CountingPlayer.acting += 1
+            CountingPlayer.most_acting = max(CountingPlayer.most_acting, CountingPlayer.acting)
         if self.decisions == 0:
             log(f"first decision of seat {observation.seat}")
         self.decisions += 1
         time.sleep(self.THINK)
-        with Recorder.lock:
-            Recorder.acting -= 1
+        with CountingPlayer.lock:
+            CountingPlayer.acting -= 1
         return super().act(observation, legal_actions)
 
     @classmethod
@@ -56,7 +56,7 @@ class Recorder(RandomPlayer):
 
 @pytest.fixture(autouse=True)
 def _fresh_recorder():
-    Recorder.reset()
+    CountingPlayer.reset()
 
 
 async def _play_until_done(platform: FakePlatform, client: Client) -> None:
@@ -78,7 +78,7 @@ def test_hello_welcome_pings_and_two_games_at_once():
 
     async def scenario() -> Client:
         async with serving(platform) as address:
-            client = Client(Recorder, TOKEN, address, max_matches=2)
+            client = Client(CountingPlayer, TOKEN, address, max_matches=2)
             await _play_until_done(platform, client)
             return client
 
@@ -92,24 +92,24 @@ def test_hello_welcome_pings_and_two_games_at_once():
     assert client.welcome.bot_name == "tester" and client.connections == 1
     assert sorted(platform.results) == [1, 2]
     assert not any(m.refused for m in platform.matches)  # every action legal
-    assert Recorder.most_acting == 2  # the two matches' acts ran at the same time
-    assert len(Recorder.instances) == 2  # one player per match
+    assert CountingPlayer.most_acting == 2  # the two matches' acts ran at the same time
+    assert len(CountingPlayer.instances) == 2  # one player per match
     assert sorted(line.match_id for line in platform.logs) == [1, 2]
     assert platform.logs[0].text.startswith("first decision of seat 0")
 
 
 def test_pings_are_answered_while_the_bot_thinks():
-    Recorder.THINK = 0.2
+    CountingPlayer.THINK = 0.2
     platform = FakePlatform([Scripted(1, "risk", "miro-2p", 2, seed=4, max_steps=12)])
 
     async def scenario() -> None:
         async with serving(platform) as address:
-            await _play_until_done(platform, Client(Recorder, TOKEN, address))
+            await _play_until_done(platform, Client(CountingPlayer, TOKEN, address))
 
     try:
         asyncio.run(scenario())
     finally:
-        Recorder.THINK = 0.02
+        CountingPlayer.THINK = 0.02
     actions = [i for kind, i in platform.arrivals if kind == "action"]
     assert actions
     for request_id in actions:  # each Ping, sent just after its request, is answered first
@@ -124,7 +124,7 @@ def test_a_dropped_stream_is_reopened_and_the_match_goes_on_with_the_same_player
 
     async def scenario() -> Client:
         async with serving(platform) as address:
-            client = Client(Recorder, TOKEN, address, inline=inline)
+            client = Client(CountingPlayer, TOKEN, address, inline=inline)
             await _play_until_done(platform, client)
             return client
 
@@ -132,11 +132,11 @@ def test_a_dropped_stream_is_reopened_and_the_match_goes_on_with_the_same_player
     assert platform.connections == client.connections == 2
     assert len(platform.hellos) == 2
     assert 5 in platform.results and not platform.matches[0].refused
-    (player,) = Recorder.instances  # resumed, not started again
+    (player,) = CountingPlayer.instances  # resumed, not started again
     assert player.decisions > 3
 
 
-class FailsInMatchOne(Recorder):
+class FailsInMatchOne(CountingPlayer):
     """A bot whose constructor raises in match 1 (seeded from the match id)."""
 
     def __init__(self, seed: int = 0) -> None:
@@ -173,7 +173,7 @@ def test_a_match_ended_by_an_error_is_forgotten_though_it_has_no_results():
         match_id=3, game="risk", variant="hasbro", seat=0,
         setup=codec("risk").encode_setup(match.observation(0)),
     )  # fmt: skip
-    client = Client(Recorder, TOKEN, "127.0.0.1:1")
+    client = Client(CountingPlayer, TOKEN, "127.0.0.1:1")
     client._handle(pb.ServerMessage(match_started=started))
     assert list(client.matches) == [(3, 0)]
     client._handle(pb.ServerMessage(match_ended=pb.MatchEnded(match_id=3, reason="error")))
@@ -191,7 +191,7 @@ def test_the_client_retries_until_the_platform_is_up():
     platform = FakePlatform([Scripted(6, "risk", "hasbro", 2, seed=6, max_steps=40)])
 
     async def scenario() -> None:
-        client = Client(Recorder, TOKEN, f"127.0.0.1:{port}", max_backoff_seconds=0.5)
+        client = Client(CountingPlayer, TOKEN, f"127.0.0.1:{port}", max_backoff_seconds=0.5)
         playing = asyncio.create_task(client.run())
         await asyncio.sleep(1.0)  # a few refused connections first
         assert not playing.done()
@@ -209,7 +209,7 @@ def test_a_wrong_token_is_refused_once_with_a_clear_error():
 
     async def scenario() -> None:
         async with serving(platform) as address:
-            client = Client(Recorder, "wrong", address)
+            client = Client(CountingPlayer, "wrong", address)
             with pytest.raises(PlatformRefused, match=r"UNAUTHENTICATED: unknown or revoked"):
                 await asyncio.wait_for(client.run(), WAIT)
 

@@ -9,7 +9,7 @@ Two ports, one process (``manage.py run_gateway``):
   and, for a DecisionRequest, waits for the action (concurrently); and health.
 
 The gateway registers each bot stream it holds under its internal address in the Redis
-registry (``registry.py``), where the workers find it.
+presences (``conquest/relay/presence.py``), where the workers find it.
 
 What the gateway enforces on a stream: the token (``authorization: Bot <token>``: a live token
 of an enabled bot, else UNAUTHENTICATED); Hello first; an answer only to a request pending on
@@ -48,7 +48,7 @@ from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.streams import STREAM_ENDED
 from conquest.bots.services import authenticate_token
 from conquest.gateway import spectators
-from conquest.gateway.registry import Presence, Registry
+from conquest.relay.presence import Presence, Presences
 
 logger = logging.getLogger(__name__)
 
@@ -162,9 +162,9 @@ class Connection:
 class Gateway:
     """The services of one gateway process; ``address`` is its internal address."""
 
-    def __init__(self, address: str, registry: Registry, spectating: redis.asyncio.Redis) -> None:
+    def __init__(self, address: str, presences: Presences, spectating: redis.asyncio.Redis) -> None:
         self.address = address
-        self.registry = registry
+        self.presences = presences
         self.spectating = spectating
         self.connections: dict[int, Connection] = {}
         limits = settings.ARENA
@@ -203,7 +203,7 @@ class Gateway:
         if previous is not None:
             await self._supersede(previous)
         presence = Presence(connection.bot_id, self.address, connection.id, max_matches)
-        await asyncio.to_thread(self.registry.connect, presence)
+        await asyncio.to_thread(self.presences.connect, presence)
         logger.info("bot %s connected (%s)", token.bot.name, connection.id)
         tasks = [
             asyncio.create_task(self._read(connection)),
@@ -221,7 +221,7 @@ class Gateway:
             connection.close()
             if self.connections.get(connection.bot_id) is connection:
                 del self.connections[connection.bot_id]
-            await asyncio.to_thread(self.registry.disconnect, presence)
+            await asyncio.to_thread(self.presences.disconnect, presence)
             logger.info("bot %s disconnected (%s)", token.bot.name, connection.id)
 
     async def _authenticate(self, context):
@@ -339,9 +339,9 @@ class Gateway:
         while True:
             await asyncio.sleep(self.refresh_seconds)
             try:
-                ours = await asyncio.to_thread(self.registry.refresh, presence)
+                ours = await asyncio.to_thread(self.presences.refresh, presence)
             except redis.RedisError:  # Redis away: the entry may lapse, the stream stays
-                logger.warning("could not refresh bot %s in the registry", presence.bot_id)
+                logger.warning("could not refresh bot %s in the presences", presence.bot_id)
                 continue
             if not ours:
                 await self._supersede(connection)

@@ -1,84 +1,26 @@
-"""Spectator streams: a running match's public events in Redis, and following them.
+"""Following a match's spectator stream (``SpectatorService.Watch``).
 
-The worker running a match with a remote seat writes each event as a spectator may see it
-(private facts redacted: ``GameCodec.encode_events(events, seat=None)``) to the match's Redis
-stream ``arena:match:<id>:events`` from a task of its event loop, so that the match does not
-wait for Redis, then a final entry with the result; the stream is kept
-``KEEP_SECONDS`` after that. ``SpectatorService.Watch`` reads it from the start and follows
-it. A match with no stream (house bots only, or an old one) is served from its stored
-replay once it has finished. A match played again (its worker died) starts its stream anew.
+The worker running a match with a remote seat writes the stream (``conquest.relay.broadcast``);
+this reads it from the start and follows it. A match with no stream (house bots only, or an
+old one) is served from its stored replay once it has finished.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 
 import redis
 import redis.asyncio
 
 from bots.protocol.arena.v1 import bot_pb2 as pb
-from bots.protocol.wire import codec, encode_result
 from conquest.matches.models import Match
 from conquest.matches.selectors import match_get, replay_view
-from engines.core import Event, Result
+from conquest.relay.broadcast import stream_key
 
-KEEP_SECONDS = 3600
-"""How long a finished match's stream stays in Redis."""
 POLL_MS = 1000
 """How long one read waits for new events before the match's status is checked again."""
-
-
-def _key(match_id: int) -> str:
-    return f"arena:match:{match_id}:events"
-
-
-class Broadcast:
-    """Writes one running match's public events to its spectator stream, on the running
-    event loop: :meth:`events` queues them for a writer task and returns at once."""
-
-    def __init__(self, client: redis.asyncio.Redis, match_id: int, game: str) -> None:
-        self.redis = client
-        self.key = _key(match_id)
-        self.codec = codec(game)
-        self.seq = 0
-        self._queued: list[dict] = []
-        self._writer: asyncio.Task | None = None
-
-    async def start(self) -> None:
-        """Empty the stream: a match played again starts it again."""
-        await self.redis.delete(self.key)
-
-    def events(self, events: Sequence[Event]) -> None:
-        """Queue ``events``, as a spectator sees them; raises what failed an earlier write
-        (Redis away)."""
-        if self._writer is not None and self._writer.done():
-            self._writer.result()
-        for text in self.codec.encode_events(events):
-            self._queued.append({"seq": self.seq, "event": text})
-            self.seq += 1
-        if self._queued and (self._writer is None or self._writer.done()):
-            self._writer = asyncio.get_running_loop().create_task(self._write())
-
-    async def _write(self) -> None:
-        while self._queued:
-            batch, self._queued = self._queued, []
-            async with self.redis.pipeline(transaction=False) as pipe:
-                for fields in batch:
-                    pipe.xadd(self.key, fields)
-                await pipe.execute()
-
-    async def end(self, result: Result | None) -> None:
-        """Once the queued events are written, the final entry: the result, or nothing when
-        the match failed."""
-        if self._writer is not None:
-            await self._writer
-        final = encode_result(result) if result is not None else ""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.xadd(self.key, {"final": 1, "result": final})
-            pipe.expire(self.key, KEEP_SECONDS)
-            await pipe.execute()
 
 
 async def follow(client: redis.asyncio.Redis, match_id: int) -> AsyncIterator[pb.SpectatorEvent]:
@@ -86,7 +28,7 @@ async def follow(client: redis.asyncio.Redis, match_id: int) -> AsyncIterator[pb
 
     Raises LookupError for an unknown match.
     """
-    key, last = _key(match_id), "0-0"
+    key, last = stream_key(match_id), "0-0"
     while True:
         found = await client.xread({key: last}, count=1000, block=POLL_MS)
         for _, entries in found:

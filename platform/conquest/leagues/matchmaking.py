@@ -11,7 +11,7 @@ Per tick and league (at most ``ladder_matches_per_tick`` matches, never more tha
    (counted over all its matches of the league); ties are broken at random.
 
 A remote bot's entries are scheduled only while the bot is connected to a gateway (the
-registry) and under the number of matches it plays at once (its Hello's, capped), counting
+presences) and under the number of matches it plays at once (its Hello's, capped), counting
 its scheduled, queued and running matches in every league.
 
 While a tournament match of the league waits in the queue, the ladder schedules nothing: the
@@ -28,12 +28,12 @@ from django.db import transaction
 from django.db.models import Count, Q
 
 from conquest.bots.models import BotVersion
-from conquest.gateway import registry
 from conquest.leagues.models import Entry, League
 from conquest.matches import services as matches
 from conquest.matches.managers import PENDING
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.selectors import pending_per_bot
+from conquest.relay import presence
 
 
 def _seat_order(table: list[Entry], seat_counts: Counter, rng: random.Random) -> list[Entry]:
@@ -97,7 +97,7 @@ def _remote_capacity(entries: list[Entry]) -> dict[int, int]:
     bots = sorted({e.version.bot_id for e in entries if e.version.kind == BotVersion.Kind.REMOTE})
     if not bots:
         return {}
-    connected = registry.registry().connected(bots) if registry.enabled() else {}
+    connected = presence.presences().connected(bots) if presence.enabled() else {}
     busy = pending_per_bot(list(connected))
     return {
         bot: connected[bot].max_matches - busy.get(bot, 0) if bot in connected else 0

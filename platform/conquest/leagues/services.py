@@ -6,10 +6,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from conquest.bots.models import BotVersion
-from conquest.gateway.registry import connected
 from conquest.leagues.models import Entry, League
 from conquest.matches import services as matches
 from conquest.matches.models import Match
+from conquest.relay.presence import connected
 from engines.core import EngineError
 from engines.players import game_player
 from engines.registry import get_game

@@ -14,7 +14,7 @@ Two ways to play, one :func:`execute`:
   a thread of the loop's pool, its time measured after the fact (``seats.HouseSeat``). So
   that a hundred threads do not hold a hundred database connections, at most
   ``DATABASE_THREADS`` of them use the database at once and close their connection after
-  each use (the recorder's and the leases' threads keep theirs); the loop never touches the
+  each use (the result writer's and the leases' threads keep theirs); the loop never touches the
   database.
 """
 
@@ -35,15 +35,16 @@ from contextlib import contextmanager
 from django.conf import settings
 from django.db import close_old_connections, connection
 
-from conquest.gateway.registry import async_redis_client, registry
-from conquest.gateway.routing import Link
-from conquest.gateway.spectators import Broadcast
 from conquest.matches import services
-from conquest.matches.recorder import Recorder
-from conquest.matches.runner import MatchSpec, Outcome, build_seats, run, run_async
+from conquest.matches.result_writer import ResultWriter
+from conquest.matches.runner import build_seats, run, run_async
 from conquest.matches.sandbox import Sandbox, SandboxError
 from conquest.matches.seats import RemoteSeat
 from conquest.matches.selectors import match_spec
+from conquest.matches.spec import MatchSpec, Outcome
+from conquest.relay.broadcast import Broadcast
+from conquest.relay.links import Link
+from conquest.relay.presence import async_redis_client, presences
 from engines.core import Event
 from engines.players import player_class
 
@@ -213,7 +214,7 @@ async def _play_remote(spec: MatchSpec, lease: Lease) -> Outcome:
 
     def remote(seat: int) -> RemoteSeat:
         bot = spec.seats[seat].bot_id
-        link = Link(bot, lease.match_id, registry(), limits["RECONNECT_GRACE_SECONDS"])
+        link = Link(bot, lease.match_id, presences(), limits["RECONNECT_GRACE_SECONDS"])
         return RemoteSeat(link, spec, seat, requests)
 
     broadcast = Broadcast(async_redis_client(), lease.match_id, spec.game)
@@ -239,10 +240,10 @@ async def _play_remote(spec: MatchSpec, lease: Lease) -> Outcome:
     return outcome
 
 
-def execute(match_id: int, recorder: Recorder | None = None) -> str:
+def execute(match_id: int, writer: ResultWriter | None = None) -> str:
     """Run one match to the end; returns what happened (finished, error, skipped, superseded).
 
-    With a ``recorder``, the result is handed to it to write and the answer is "played".
+    With a ``writer``, the result is handed to it to write and the answer is "played".
     """
     owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
     with _database():
@@ -258,8 +259,8 @@ def execute(match_id: int, recorder: Recorder | None = None) -> str:
         with _database():
             services.fail(match_id, owner, str(error), error.detail)
         return "error"
-    if recorder is not None:
-        recorder.submit(match_id, owner, outcome)
+    if writer is not None:
+        writer.submit(match_id, owner, outcome)
         return "played"
     with _database():
         recorded = services.record(match_id, owner, outcome)

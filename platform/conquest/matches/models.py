@@ -1,11 +1,16 @@
-"""A match of a league and its seats; the lifecycle is DESIGN.md's."""
+"""A match of a league and its seats; the lifecycle is DESIGN.md's.
+
+Leagues sit above matches (DESIGN.md, "Pieces and boundaries"): their models are named by
+string here, never imported.
+"""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
 
-from conquest.leagues.models import Entry, League
+from conquest import refs
+from conquest.matches.codes import SeatCode
 from conquest.matches.managers import MatchQuerySet
 
 
@@ -26,7 +31,7 @@ class Match(models.Model):
         TOURNAMENT = "tournament", "tournament: a game of a tournament (played first)"
 
     league = models.ForeignKey(
-        League, on_delete=models.CASCADE, related_name="matches", help_text="The league."
+        refs.LEAGUE, on_delete=models.CASCADE, related_name="matches", help_text="The league."
     )
     seed = models.BigIntegerField(help_text="The engine's seed: the match is a function of it.")
     status = models.CharField(
@@ -88,27 +93,19 @@ class Match(models.Model):
 class MatchSeat(models.Model):
     """One seat of a match: who sat there and how it ended for them."""
 
-    class Code(models.TextChoices):
-        NORMAL = "normal", "normal: played to the end"
-        TIMEOUT = "timeout", "timeout: forfeited after too many late decisions"
-        CRASH = "crash", "crash: forfeited after the bot failed too often"
-        ILLEGAL = "illegal", "illegal: forfeited after too many illegal actions"
-        DISCONNECT = "disconnect", "disconnect: forfeited after losing its connection"
-        FORFEIT = "forfeit", "forfeit: withdrawn (e.g. bot disabled) before or during the match"
-
     match = models.ForeignKey(
         Match, on_delete=models.CASCADE, related_name="seats", help_text="The match."
     )
     seat = models.PositiveSmallIntegerField(help_text="Seat number, 0 first to play.")
     entry = models.ForeignKey(
-        Entry, on_delete=models.PROTECT, related_name="seats", help_text="Who sat here."
+        refs.ENTRY, on_delete=models.PROTECT, related_name="seats", help_text="Who sat here."
     )
     placement = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="1 = first; equal placements are ties."
     )
     score = models.FloatField(null=True, blank=True, help_text="The engine's score.")
     code = models.CharField(
-        max_length=10, choices=Code.choices, blank=True, help_text="How the seat ended."
+        max_length=10, choices=SeatCode.choices(), blank=True, help_text="How the seat ended."
     )
     faults = models.PositiveSmallIntegerField(
         default=0, help_text="Timeouts, crashes and illegal actions committed."

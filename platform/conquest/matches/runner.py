@@ -22,68 +22,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from conquest.matches.codes import Refusal, SeatCode, SeatKind
 from conquest.matches.seats import HouseSeat, Seat, SeatFault
+from conquest.matches.spec import MatchSpec, Outcome, SeatOutcome
 from engines.core import Action, Event, IllegalAction, Result
 from engines.play import Decision, finish, play_rounds
 from engines.registry import get_game
 from engines.replay import start
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """Who sits in one seat: a display name, the version's kind, its house player (house)
-    or its bot (remote)."""
-
-    name: str
-    kind: str
-    player: str = ""
-    bot_id: int = 0
-
-
-@dataclass(frozen=True)
-class MatchSpec:
-    """Everything needed to play a match, as plain data (it crosses process boundaries)."""
-
-    game: str
-    variant: str
-    options: dict[str, Any]
-    seed: int
-    engine_version: str
-    seats: tuple[SeatSpec, ...]
-    decision_seconds: float = 1.0
-    time_bank_seconds: float = 10.0
-    max_faults: int = 3
-
-    @property
-    def remote(self) -> bool:
-        """Does a remote bot sit in one of the seats?"""
-        return any(s.kind == "remote" for s in self.seats)
-
-
-@dataclass
-class SeatOutcome:
-    """How one seat ended: its MatchSeat code, placement, score, faults and time spent."""
-
-    code: str = "normal"
-    placement: int = 0
-    score: float = 0.0
-    faults: int = 0
-    time_used: float = 0.0
-
-
-@dataclass
-class Outcome:
-    """A played match: the engine's result, each seat's outcome, the replay and the log."""
-
-    result: Result
-    seats: list[SeatOutcome]
-    replay_json: str
-    steps: int
-    log: list[str] = field(default_factory=list)
-    seconds: float = 0.0
 
 
 class EngineMismatch(Exception):
@@ -115,7 +62,7 @@ class _Absent(Seat):
     async def decide(
         self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
     ) -> Action:
-        raise SeatFault("forfeit", "withdrawn")
+        raise SeatFault(SeatCode.FORFEIT, "withdrawn")
 
 
 def build_seats(
@@ -127,11 +74,11 @@ def build_seats(
     ``remote(seat)`` seats a remote bot."""
     seats: list[Seat] = []
     for i, s in enumerate(spec.seats):
-        if s.kind == "house":
+        if s.kind == SeatKind.HOUSE:
             seats.append(HouseSeat(resolve(s.player)(seed=spec.seed * 16 + i)))
-        elif s.kind == "forfeit":
+        elif s.kind == SeatKind.ABSENT:
             seats.append(_Absent())
-        elif s.kind == "remote" and remote is not None:
+        elif s.kind == SeatKind.REMOTE and remote is not None:
             seats.append(remote(i))
         else:
             raise ValueError(f"seat {i}: no way to seat a {s.kind!r} bot in this worker")
@@ -195,12 +142,12 @@ async def _play(
     on_events(match.setup_events)
     outcomes = [SeatOutcome() for _ in spec.seats]
     bank = [spec.time_bank_seconds] * len(spec.seats)
-    forfeited = {i for i, s in enumerate(spec.seats) if s.kind == "forfeit"}
+    forfeited = {i for i, s in enumerate(spec.seats) if s.kind == SeatKind.ABSENT}
     for seat in forfeited:
-        outcomes[seat].code = "forfeit"
+        outcomes[seat].code = SeatCode.FORFEIT
     log: list[str] = [f"seat {seat} forfeits: withdrawn before the start" for seat in forfeited]
 
-    def fault(seat: int, code: str, reason: str, forfeit: bool = False) -> None:
+    def fault(seat: int, code: SeatCode, reason: str, forfeit: bool = False) -> None:
         out = outcomes[seat]
         out.faults += 1
         log.append(f"step {len(recorder.actions)}: seat {seat} {code} ({reason}); default action")
@@ -241,10 +188,10 @@ async def _play(
                     on_events(events)
                 except IllegalAction as error:
                     reason = error.reason
-            seats[seat].judged("illegal" if reason else "", reason)
+            seats[seat].judged(Refusal.ILLEGAL if reason else "", reason)
             if not reason:
                 return events
-            fault(seat, "illegal", reason)
+            fault(seat, SeatCode.ILLEGAL, reason)
         events = recorder.apply(seat, game.default_action(decision.legal_actions))
         on_events(events)
         return events

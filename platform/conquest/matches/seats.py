@@ -16,23 +16,22 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.wire import WireError, codec
-from conquest.gateway.routing import Link, Unreachable
+from conquest.matches.codes import PlatformEnd, Refusal, SeatCode
+from conquest.matches.spec import MatchSpec, SeatOutcome
+from conquest.relay.links import Link, Unreachable
 from engines.core import Action, Result
-
-if TYPE_CHECKING:
-    from conquest.matches.runner import MatchSpec, SeatOutcome
 
 
 class SeatFault(Exception):
-    """A seat failed to decide; ``code`` is a MatchSeat code (timeout, crash, illegal,
-    disconnect). With ``forfeit`` the seat forfeits at once, whatever its fault count."""
+    """A seat failed to decide, with the code it forfeits on if it must. With ``forfeit``
+    the seat forfeits at once, whatever its fault count."""
 
-    def __init__(self, code: str, reason: str, *, forfeit: bool = False) -> None:
+    def __init__(self, code: SeatCode, reason: str, *, forfeit: bool = False) -> None:
         super().__init__(f"{code}: {reason}")
         self.code = code
         self.reason = reason
@@ -54,9 +53,9 @@ class Seat(ABC):
         """The time to charge for the last decision, which took ``wall_seconds`` here."""
         return wall_seconds
 
-    def judged(self, code: str, reason: str) -> None:  # noqa: B027 - optional hook
+    def judged(self, code: Refusal | str, reason: str) -> None:  # noqa: B027 - optional hook
         """What became of the action :meth:`decide` returned: played when ``code`` is
-        empty, else refused (``illegal``) for ``reason``."""
+        empty, else refused for ``reason``."""
 
     def notes(self) -> list[str]:
         """Lines the player wrote for the match log since the last call."""
@@ -121,7 +120,7 @@ class HouseSeat(Seat):
             return await asyncio.wait_for(deciding, seconds + HOUSE_OVERRUN_SECONDS)
         except TimeoutError:
             reason = f"still deciding {HOUSE_OVERRUN_SECONDS:g} s after its {seconds:.3f} s"
-            raise SeatFault("timeout", reason, forfeit=True) from None
+            raise SeatFault(SeatCode.TIMEOUT, reason, forfeit=True) from None
 
     def _decide(
         self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
@@ -131,16 +130,16 @@ class HouseSeat(Seat):
             with _alarm(seconds):
                 action = self.player.act(observation, legal_actions)
         except _Overtime:
-            raise SeatFault("timeout", f"no decision within {seconds:.3f} s") from None
+            raise SeatFault(SeatCode.TIMEOUT, f"no decision within {seconds:.3f} s") from None
         except Exception as error:
-            raise SeatFault("crash", f"{type(error).__name__}: {error}") from error
+            raise SeatFault(SeatCode.CRASH, f"{type(error).__name__}: {error}") from error
         if time.perf_counter() - began > seconds:
-            raise SeatFault("timeout", f"no decision within {seconds:.3f} s")
+            raise SeatFault(SeatCode.TIMEOUT, f"no decision within {seconds:.3f} s")
         return action
 
 
 class RemoteSeat(Seat):
-    """A remote bot, through the gateway holding its stream (``gateway/routing.py``).
+    """A remote bot, through the gateway holding its stream (``conquest/relay/links.py``).
 
     The bot is charged the think time the gateway measured (its network's round trip
     excluded), not the time the request took here. A late, oversized or malformed answer is
@@ -194,22 +193,22 @@ class RemoteSeat(Seat):
         try:
             reply = await self.link.ask(decision, seconds)
         except Unreachable as error:
-            raise SeatFault("disconnect", str(error), forfeit=True) from None
+            raise SeatFault(SeatCode.DISCONNECT, str(error), forfeit=True) from None
         self.charged = reply.think_seconds
         if reply.status == gw.DeliverReply.TIMEOUT:
-            raise SeatFault("timeout", f"no action within {seconds:.3f} s")
+            raise SeatFault(SeatCode.TIMEOUT, f"no action within {seconds:.3f} s")
         if reply.status == gw.DeliverReply.OVERSIZED:
-            raise SeatFault("illegal", "an oversized answer")
+            raise SeatFault(SeatCode.ILLEGAL, "an oversized answer")
         try:
             return self.codec.decode_action(reply.action)
         except WireError as error:
-            self.judged("malformed", str(error))
-            raise SeatFault("illegal", f"malformed action: {error}") from None
+            self.judged(Refusal.MALFORMED, str(error))
+            raise SeatFault(SeatCode.ILLEGAL, f"malformed action: {error}") from None
 
     def spent(self, wall_seconds: float) -> float:
         return self.charged
 
-    def judged(self, code: str, reason: str) -> None:
+    def judged(self, code: Refusal | str, reason: str) -> None:
         result = pb.ActionResult(
             match_id=self.link.match_id,
             request_id=self.request_id,
@@ -225,7 +224,10 @@ class RemoteSeat(Seat):
     def close(self, result: Result | None, outcomes: Sequence[SeatOutcome]) -> None:
         ended = pb.MatchEnded(match_id=self.link.match_id)
         if result is None:
-            ended.reason, ended.detail = "error", "the match stopped on an infrastructure error"
+            ended.reason, ended.detail = (
+                PlatformEnd.ERROR,
+                "the match stopped on an infrastructure error",
+            )
         else:
             ended.reason, ended.detail = result.reason, result.detail
             ended.results.extend(

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 import json
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Count, Prefetch, QuerySet
 
 from conquest import sql
-from conquest.leagues.models import Entry, League
+from conquest.matches.codes import SeatCode, SeatKind
 from conquest.matches.managers import PENDING
 from conquest.matches.models import Match, MatchSeat
-from conquest.matches.runner import MatchSpec, SeatSpec
+from conquest.matches.spec import MatchSpec, SeatSpec
 from engines.core import visible_events
 from engines.core.codec import to_plain
 from engines.replay import Replay, start
+
+if TYPE_CHECKING:
+    from conquest.leagues.models import Entry, League
 
 
 def match_spec(match_id: int) -> MatchSpec:
@@ -42,7 +45,7 @@ def match_spec(match_id: int) -> MatchSpec:
         seats=tuple(
             SeatSpec(
                 name=f"{bot} v{number}",  # as BotVersion.__str__
-                kind=kind if enabled and code != MatchSeat.Code.FORFEIT else "forfeit",
+                kind=SeatKind(kind) if enabled and code != SeatCode.FORFEIT else SeatKind.ABSENT,
                 player=player,
                 bot_id=bot_id,
             )

@@ -12,6 +12,7 @@ import logging
 import secrets
 import zlib
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from celery import current_app
 from django.conf import settings
@@ -23,12 +24,14 @@ from django.utils import timezone
 from conquest import sql
 from conquest.bots.models import BotVersion
 from conquest.bots.services import freeze_versions
-from conquest.leagues.models import Entry, League
 from conquest.matches.models import Match, MatchSeat
-from conquest.matches.runner import Outcome
 from conquest.matches.signals import match_ended
+from conquest.matches.spec import Outcome
 from conquest.ratings.maths import Rating
 from conquest.ratings.services import rate_match
+
+if TYPE_CHECKING:
+    from conquest.leagues.models import Entry, League
 
 logger = logging.getLogger(__name__)
 RUN_MATCH = "conquest.matches.tasks.run_match"

@@ -9,33 +9,33 @@ from celery.signals import worker_shutdown
 
 from conquest.matches import services
 from conquest.matches.execution import execute
-from conquest.matches.recorder import Recorder
+from conquest.matches.result_writer import ResultWriter
 
-_recorder: Recorder | None = None
-_recorder_lock = threading.Lock()  # a threads pool's first tasks may ask at the same time
+_writer: ResultWriter | None = None
+_writer_lock = threading.Lock()  # a threads pool's first tasks may ask at the same time
 
 
-def recorder() -> Recorder:
-    """This worker process's recorder (started on first use)."""
-    global _recorder  # noqa: PLW0603 - one recorder per worker process
-    with _recorder_lock:
-        if _recorder is None:
-            _recorder = Recorder()
-        return _recorder
+def result_writer() -> ResultWriter:
+    """This worker process's result writer (started on first use)."""
+    global _writer  # noqa: PLW0603 - one writer per worker process
+    with _writer_lock:
+        if _writer is None:
+            _writer = ResultWriter()
+        return _writer
 
 
 @worker_shutdown.connect
-def _close_recorder(**kwargs) -> None:
+def _close_result_writer(**kwargs) -> None:
     """A warm shutdown writes the results still waiting before the process exits."""
-    if _recorder is not None:
-        _recorder.close()
+    if _writer is not None:
+        _writer.close()
 
 
 @shared_task(name="conquest.matches.tasks.run_match", acks_late=True)
 def run_match(match_id: int) -> str:
     """Run match ``match_id`` (safe to deliver twice: only one claim succeeds); its result is
     written behind, while the worker takes the next match."""
-    return execute(match_id, recorder())
+    return execute(match_id, result_writer())
 
 
 @shared_task(name="conquest.matches.tasks.requeue_lapsed")

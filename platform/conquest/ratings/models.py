@@ -1,21 +1,29 @@
-"""The history of every entry's ratings, one row per rated match."""
+"""The history of every entry's ratings, one row per rated match.
+
+Ratings sit below leagues and matches: their models are named by string, never imported.
+"""
 
 from __future__ import annotations
 
 from django.db import models
 
-from conquest.leagues.models import Entry
-from conquest.matches.models import Match
+from conquest import refs
 
 
 class RatingChange(models.Model):
     """An entry's ratings before and after one rated match."""
 
     entry = models.ForeignKey(
-        Entry, on_delete=models.CASCADE, related_name="rating_changes", help_text="The entry."
+        refs.ENTRY,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        help_text="The entry.",
     )
     match = models.ForeignKey(
-        Match, on_delete=models.CASCADE, related_name="rating_changes", help_text="The match."
+        refs.MATCH,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        help_text="The match.",
     )
     seq = models.PositiveIntegerField(help_text="The match's place in the league's sequence.")
     elo_before = models.FloatField(help_text="Elo before the match.")

@@ -8,15 +8,17 @@ league's rated matches in sequence order; :func:`recompute` does that fold again
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.utils import timezone
 
-from conquest import sql
-from conquest.leagues.models import Entry, League
-from conquest.matches.models import Match
+from conquest import refs, sql
 from conquest.ratings.maths import Rating, conservative, rate
 from conquest.ratings.models import RatingChange
+
+if TYPE_CHECKING:
+    from conquest.leagues.models import League
 
 
 def _change(entry_id: int, match_id: int, seq: int, old: Rating, new: Rating) -> RatingChange:
@@ -88,13 +90,16 @@ def recompute(league: League, *, write: bool = False) -> list[Difference]:
 
     With ``write``, the recomputed ratings and history replace the stored ones.
     """
+    match_model = refs.model(refs.MATCH)
     with transaction.atomic():
-        league = League.objects.select_for_update().get(pk=league.pk)
+        league = type(league).objects.select_for_update().get(pk=league.pk)
         ratings: dict[int, Rating] = {}
         games: dict[int, int] = {}
         history: dict[tuple[int, int], tuple[Rating, Rating, int]] = {}
         matches = (
-            Match.objects.filter(league=league, status=Match.Status.FINISHED, rated=True)
+            match_model.objects.filter(
+                league=league, status=match_model.Status.FINISHED, rated=True
+            )
             .order_by("rated_seq")
             .prefetch_related("seats")
         )
@@ -147,7 +152,7 @@ def _write(entries, ratings, games, history) -> None:
         entry.elo, entry.mu, entry.sigma = new.elo, new.mu, new.sigma
         entry.ordinal = conservative(new.mu, new.sigma)
         entry.games = games.get(entry.pk, 0)
-    Entry.objects.bulk_update(entries, ["elo", "mu", "sigma", "ordinal", "games"])
+    refs.model(refs.ENTRY).objects.bulk_update(entries, ["elo", "mu", "sigma", "ordinal", "games"])
     RatingChange.objects.filter(entry__in=entries).delete()
     RatingChange.objects.bulk_create(
         _change(entry_id, match_id, seq, old, new)

@@ -22,6 +22,7 @@ from django.utils import timezone
 from conquest.bots.services import freeze_versions
 from conquest.leagues.models import Entry, League
 from conquest.matches import services as matches
+from conquest.matches.codes import SeatCode
 from conquest.matches.models import Match, MatchSeat
 from conquest.tournaments import formats, selectors
 from conquest.tournaments.models import (
@@ -345,7 +346,7 @@ def _mark_forfeits(tournament: Tournament, match_ids: list[int]) -> None:
         match__status__in=(Match.Status.SCHEDULED, Match.Status.QUEUED),
         entry__tournament_entries__tournament=tournament,
         entry__tournament_entries__disqualified_at__isnull=False,
-    ).update(code=MatchSeat.Code.FORFEIT)
+    ).update(code=SeatCode.FORFEIT)
 
 
 def disqualify(registered: TournamentEntry, *, void: bool = False) -> TournamentEntry:

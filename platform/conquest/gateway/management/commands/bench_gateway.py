@@ -33,13 +33,13 @@ from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.wire import codec
 from conquest.bots import services as bots
 from conquest.gateway.bench import Echo
-from conquest.gateway.registry import registry
-from conquest.gateway.routing import Link
 from conquest.leagues import services as leagues
 from conquest.matches import services as matches
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.selectors import full_replay
 from conquest.matches.workers import ChildProcess, WorkerProcess
+from conquest.relay.links import Link
+from conquest.relay.presence import presences
 from engines.registry import get_game
 from engines.replay import Replay
 
@@ -108,7 +108,7 @@ class Command(BaseCommand):
         _, token = bots.issue_token(bot)
         child = self._start(name, command, ARENA_BOT_TOKEN=token)
         deadline = time.monotonic() + 60
-        while registry().find(bot.pk) is None:
+        while presences().find(bot.pk) is None:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"{name} did not connect:\n{child.output()[-2000:]}")
             time.sleep(0.05)
@@ -125,7 +125,7 @@ class Command(BaseCommand):
             match_id=1, seat=0, observation=wire.encode_observation(match.observation(0)),
             legal_actions=wire.encode_actions(match.legal_actions(0)), decision_seconds=5.0,
         )  # fmt: skip
-        link = Link(bot.pk, 1, registry(), grace_seconds=5.0)
+        link = Link(bot.pk, 1, presences(), grace_seconds=5.0)
         link.started = pb.MatchStarted(match_id=1, game="risk", variant="hasbro")
         payload = pb.ServerMessage(decision=decision).SerializeToString()
 

@@ -10,8 +10,8 @@ import redis.asyncio
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from conquest.gateway.registry import registry
 from conquest.gateway.server import Gateway, serve
+from conquest.relay.presence import presences
 
 STOP_GRACE_SECONDS = 5.0
 
@@ -45,7 +45,7 @@ class Command(BaseCommand):
         )
 
     async def _serve(self, public: str, internal: str, advertised: str | None) -> None:
-        connected = registry()  # ImproperlyConfigured without Redis
+        connected = presences()  # ImproperlyConfigured without Redis
         spectating = redis.asyncio.Redis.from_url(settings.ARENA["GATEWAY_REDIS_URL"])
         gateway = Gateway("", connected, spectating)
         bots, workers, (public_port, internal_port) = await serve(gateway, public, internal)

@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from conquest.leagues.models import League
+from conquest import refs
 from conquest.ratings.services import recompute
 
 
@@ -17,7 +17,9 @@ class Command(BaseCommand):
         parser.add_argument("--write", action="store_true", help="store the recomputed ratings")
 
     def handle(self, *args, league=None, write=False, **options):
-        leagues = League.objects.all() if league is None else League.objects.filter(name=league)
+        leagues = refs.model(refs.LEAGUE).objects.all()
+        if league is not None:
+            leagues = leagues.filter(name=league)
         if league is not None and not leagues.exists():
             raise CommandError(f"no league {league!r}")
         differing = 0

@@ -17,12 +17,12 @@ import threading
 from django.db import close_old_connections, connection
 
 from conquest.matches import services
-from conquest.matches.runner import Outcome
+from conquest.matches.spec import Outcome
 
 logger = logging.getLogger(__name__)
 
 
-class Recorder:
+class ResultWriter:
     """Records finished matches in a background thread, at most one waiting behind the other.
 
     ``submit(match_id, owner, outcome)`` returns at once unless a result is already waiting;
@@ -31,7 +31,7 @@ class Recorder:
 
     def __init__(self) -> None:
         self._jobs: queue.Queue[tuple[int, str, Outcome] | None] = queue.Queue(maxsize=1)
-        self._thread = threading.Thread(target=self._work, name="recorder", daemon=True)
+        self._thread = threading.Thread(target=self._work, name="result-writer", daemon=True)
         self._thread.start()
 
     def submit(self, match_id: int, owner: str, outcome: Outcome) -> None:

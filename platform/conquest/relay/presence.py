@@ -45,7 +45,7 @@ def _key(bot_id: int) -> str:
     return f"arena:bot:{bot_id}"
 
 
-class Registry:
+class Presences:
     """The connected bots, in Redis."""
 
     def __init__(self, client: redis.Redis, ttl_seconds: float) -> None:
@@ -114,7 +114,7 @@ def _url() -> str:
 
 
 def redis_client() -> redis.Redis:
-    """The Redis of the registry and the spectator streams (ImproperlyConfigured if none)."""
+    """The Redis of the presences and the spectator streams (ImproperlyConfigured if none)."""
     return _client(_url())
 
 
@@ -140,11 +140,11 @@ def async_redis_client() -> redis.asyncio.Redis:
     return _async_clients[loop]
 
 
-def registry() -> Registry:
-    """This process's registry, on :func:`redis_client`."""
-    return Registry(redis_client(), settings.ARENA["GATEWAY_TTL_SECONDS"])
+def presences() -> Presences:
+    """This process's table of connected bots, on :func:`redis_client`."""
+    return Presences(redis_client(), settings.ARENA["GATEWAY_TTL_SECONDS"])
 
 
 def connected(bot_id: int) -> bool:
     """Is the bot connected to a gateway now? (Never without Redis.)"""
-    return enabled() and registry().find(bot_id) is not None
+    return enabled() and presences().find(bot_id) is not None

@@ -1,13 +1,13 @@
 """The workers' side of the gateway: a seat's messages to its bot, wherever the bot is connected.
 
-A :class:`Link` finds the gateway holding the bot's stream in the registry and sends its
-messages on the worker process's :class:`Relay` to that gateway: one long-lived
-``Gateway.Deliver`` stream per gateway, shared by every match of the process (a decision is
-one request out and one reply back, without the cost of a new call). Links and relays live
-on the process's event loop for remote matches (``matches/execution.py``): a decision costs
-no thread switch in the worker.
+A :class:`Link` finds the gateway holding the bot's stream in the presences
+(:mod:`.presence`) and sends its messages on the worker process's :class:`GatewayClient` to
+that gateway: one long-lived ``Gateway.Deliver`` stream per gateway, shared by every match of
+the process (a decision is one request out and one reply back, without the cost of a new
+call). Links and gateway clients live on the process's event loop for remote matches
+(``matches/execution.py``): a decision costs no thread switch in the worker.
 When the bot is not connected (never was, its stream dropped, or its gateway died) the link
-waits for it to connect again, to any gateway, polling the registry; it then sends the
+waits for it to connect again, to any gateway, polling the presences; it then sends the
 match's MatchStarted again with ``resumed`` and the pending request. After
 ``RECONNECT_GRACE_SECONDS`` without a connection it gives up (:class:`Unreachable`).
 The results of the seat's actions ride in its next DecisionRequest (``results``), or go
@@ -28,16 +28,16 @@ from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.internal.v1.gateway_pb2_grpc import GatewayStub
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.streams import STREAM_ENDED
-from conquest.gateway.registry import Presence, Registry
+from conquest.relay.presence import Presence, Presences
 
 logger = logging.getLogger(__name__)
 POLL_SECONDS = 0.05
-"""How often a link waiting for its bot looks at the registry."""
+"""How often a link waiting for its bot looks for its presence again."""
 CALL_MARGIN_SECONDS = 5.0
 """How long past the bot's time a reply may take: a gateway that hangs is given up."""
 
 
-class Relay:
+class GatewayClient:
     """This process's Deliver stream to the gateway at ``address``, shared by its matches: a
     request goes out with a ticket, and a reader task hands each reply to the request
     waiting for that ticket. Create it on the event loop that uses it."""
@@ -86,16 +86,16 @@ class Relay:
             await self._channel.close()
 
 
-_relays: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, Relay]] = (
+_relays: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, GatewayClient]] = (
     weakref.WeakKeyDictionary()
 )
 
 
-def relay(address: str) -> Relay:
+def gateway_client(address: str) -> GatewayClient:
     """The running loop's stream to the gateway at ``address`` (a new one if it broke)."""
     relays = _relays.setdefault(asyncio.get_running_loop(), {})
     if address not in relays or relays[address].broken:
-        relays[address] = Relay(address)
+        relays[address] = GatewayClient(address)
     return relays[address]
 
 
@@ -120,11 +120,11 @@ class Link:
     """
 
     def __init__(
-        self, bot_id: int, match_id: int, registry: Registry, grace_seconds: float
+        self, bot_id: int, match_id: int, presences: Presences, grace_seconds: float
     ) -> None:
         self.bot_id = bot_id
         self.match_id = match_id
-        self.registry = registry
+        self.presences = presences
         self.grace_seconds = grace_seconds
         self.started: pb.MatchStarted | None = None
         """The match's MatchStarted, sent first on every connection of the bot."""
@@ -191,7 +191,7 @@ class Link:
         return lines
 
     async def _find(self) -> Presence | None:
-        return await asyncio.to_thread(self.registry.find, self.bot_id)
+        return await asyncio.to_thread(self.presences.find, self.bot_id)
 
     async def _wait_for_bot(self, deadline: float) -> Presence:
         while True:
@@ -220,7 +220,7 @@ class Link:
             think_seconds=think_seconds,
         )
         try:
-            reply = await relay(presence.gateway).deliver(
+            reply = await gateway_client(presence.gateway).deliver(
                 request, timeout=think_seconds + CALL_MARGIN_SECONDS
             )
         except (ConnectionError, TimeoutError):  # the gateway is gone or hangs
