@@ -26,13 +26,13 @@ def user(name: str = "alice", *, staff: bool = False):
 def league(name: str = "Conquêtes duel", **fields) -> League:
     """A two-seat league of the fast game, made by the service."""
     fields = {"game": GAME, "variant": VARIANT, "seats": 2, **fields}
-    return leagues.create_league(name=name, **fields)
+    return leagues.league_create(name=name, **fields)
 
 
 def house_bot(owner, name: str, player: str = "random", games: Sequence[str] = (GAME,)):
     """A bot of ``owner`` and its first (house) version."""
-    bot = bots.create_bot(owner=owner, name=name, games=list(games))
-    return bot, bots.create_version(bot, kind="house", player=player)
+    bot = bots.bot_create(owner=owner, name=name, games=list(games))
+    return bot, bots.version_create(bot=bot, kind="house", player=player)
 
 
 def entries(of: League, owner, players: Sequence[str] = ("random", "heuristic")) -> list[Entry]:
@@ -40,13 +40,13 @@ def entries(of: League, owner, players: Sequence[str] = ("random", "heuristic"))
     made = []
     for i, player in enumerate(players):
         _, version = house_bot(owner, f"{of.pk}-{player}-{i}", player)
-        made.append(leagues.enter(of, version))
+        made.append(leagues.entry_create(league=of, version=version))
     return made
 
 
 def scheduled(of: League, seated: Sequence[Entry], **kwargs) -> Match:
     """A scheduled match of ``seated`` (in seat order)."""
-    return matches.schedule(of, list(seated), **kwargs)
+    return matches.match_schedule(league=of, entries=list(seated), **kwargs)
 
 
 def played(of: League, seated: Sequence[Entry], seed: int = 7) -> Match:

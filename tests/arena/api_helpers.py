@@ -39,24 +39,24 @@ def bot_client(plaintext: str) -> APIClient:
 
 def make_bot(owner, name: str, *, games=("risk", "conquetes"), player: str = "random"):
     """A bot of ``owner`` with one house version; returns (bot, version)."""
-    bot = bots.create_bot(owner=owner, name=name, games=list(games))
-    return bot, bots.create_version(bot, kind="house", player=player)
+    bot = bots.bot_create(owner=owner, name=name, games=list(games))
+    return bot, bots.version_create(bot=bot, kind="house", player=player)
 
 
 def make_league(name: str = "risk-2", *, game="risk", variant="hasbro", seats=2, **settings):
     """A league (the ladder off, so no matchmaking gets in the way)."""
     settings.setdefault("ladder", "off")
-    return leagues.create_league(name=name, game=game, variant=variant, seats=seats, **settings)
+    return leagues.league_create(name=name, game=game, variant=variant, seats=seats, **settings)
 
 
 def play(league, entries, *, rated: bool = True, seed: int = 7):
     """A finished match of ``entries`` (seat order), played in-process like a worker would."""
-    match = matches.schedule(league, entries, rated=rated, seed=seed)
-    matches.enqueue([match.pk])
-    assert matches.claim(match.pk, WORKER)
+    match = matches.match_schedule(league=league, entries=entries, rated=rated, seed=seed)
+    matches.match_enqueue(match_ids=[match.pk])
+    assert matches.match_claim(match_id=match.pk, owner=WORKER)
     spec = match_spec(match.pk)
     outcome = run(spec, build_seats(spec, player_class))
-    assert matches.record(match.pk, WORKER, outcome)
+    assert matches.match_record(match_id=match.pk, owner=WORKER, outcome=outcome)
     match.refresh_from_db()
     return match
 

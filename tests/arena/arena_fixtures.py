@@ -16,7 +16,7 @@ def user(name: str, **fields) -> User:
 
 def league(name: str = "risk-4", game: str = "risk", variant: str = "hasbro", seats: int = 4, **kw):
     """A league with its defaults overridden by ``kw``."""
-    return leagues.create_league(name=name, game=game, variant=variant, seats=seats, **kw)
+    return leagues.league_create(name=name, game=game, variant=variant, seats=seats, **kw)
 
 
 def entry(in_league, owner: User, player: str | None = None, name: str | None = None):
@@ -25,8 +25,8 @@ def entry(in_league, owner: User, player: str | None = None, name: str | None = 
     if player is None:
         player = "attacker" if "attacker" in player_names(in_league.game) else "random"
     count = owner.bots.count()
-    bot = bots.create_bot(
+    bot = bots.bot_create(
         owner=owner, name=name or f"{owner.username}-{count}", games=[in_league.game]
     )
-    version = bots.create_version(bot, kind="house", player=player, staff=True)
-    return leagues.enter(in_league, version)
+    version = bots.version_create(bot=bot, kind="house", player=player, staff=True)
+    return leagues.entry_create(league=in_league, version=version)

@@ -74,10 +74,10 @@ class BotProcess(ChildProcess):
 
 def remote_entry(league, owner, name: str):
     """A new bot of ``owner`` with a remote version entered in ``league``, and its token."""
-    bot = bots.create_bot(owner=owner, name=name, games=[league.game])
-    version = bots.create_version(bot, kind="remote")
-    _, token = bots.issue_token(bot)
-    return leagues.enter(league, version), token
+    bot = bots.bot_create(owner=owner, name=name, games=[league.game])
+    version = bots.version_create(bot=bot, kind="remote")
+    _, token = bots.token_issue(bot=bot)
+    return leagues.entry_create(league=league, version=version), token
 
 
 class RawBot:

@@ -57,7 +57,7 @@ def world(db):
     first, second = make.entries(league, owner)
     finished = make.played(league, [first, second])
     pending = make.scheduled(league, [second, first])
-    token, _ = bots.issue_token(first.version.bot, name="ci")
+    token, _ = bots.token_issue(bot=first.version.bot, name="ci")
     return SimpleNamespace(
         owner=owner,
         league=league,
@@ -107,7 +107,7 @@ def test_the_changelists_cost_the_same_queries_for_one_row_or_many(admin_client,
         make.played(other, seated, seed=seed)
     make.scheduled(other, seated)
     for bot in Bot.objects.all():
-        bots.issue_token(bot)
+        bots.token_issue(bot=bot)
     assert {model: cost(model) for model in models} == before
 
 
@@ -288,7 +288,7 @@ def test_an_entry_is_added_as_the_service_enters_it(admin_client):
     league = make.league()
     owner = make.user("owner")
     disabled, off = make.house_bot(owner, "sleeper")
-    bots.update_bot(disabled, enabled=False)
+    bots.bot_update(bot=disabled, enabled=False)
     _, on = make.house_bot(owner, "awake")
     data = {"league": league.pk, "version": off.pk, "active": "on"}
     response = admin_client.post(url(Entry, "add"), data)

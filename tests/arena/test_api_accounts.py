@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from api_helpers import bot_client, client_for, error_of, make_bot, make_user
-from conquest.bots.services import issue_token, revoke_token
+from conquest.bots.services import token_issue, token_revoke
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from rest_framework.authtoken.models import Token
@@ -159,7 +159,7 @@ def test_me_is_the_current_user():
 def test_me_with_a_bot_token_names_the_bot():
     user = make_user("grace")
     bot, _ = make_bot(user, "gracebot")
-    _, plaintext = issue_token(bot)
+    _, plaintext = token_issue(bot=bot)
     body = bot_client(plaintext).get("/api/auth/me").json()
     assert body["username"] == "grace"
     assert body["bot"] == {"id": bot.pk, "name": "gracebot"}
@@ -178,7 +178,7 @@ def test_bad_credentials_are_401(header):
 @pytest.mark.django_db
 def test_a_revoked_bot_token_no_longer_authenticates():
     bot, _ = make_bot(make_user("heidi"), "heidibot")
-    record, plaintext = issue_token(bot)
+    record, plaintext = token_issue(bot=bot)
     assert bot_client(plaintext).get("/api/auth/me").status_code == 200
-    revoke_token(record)
+    token_revoke(token=record)
     assert bot_client(plaintext).get("/api/auth/me").status_code == 401

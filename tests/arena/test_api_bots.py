@@ -8,8 +8,8 @@ import hashlib
 import pytest
 from api_helpers import bot_client, client_for, error_of, make_bot, make_league, make_user
 from conquest.bots.models import Bot, BotToken, BotVersion
-from conquest.bots.services import freeze_versions, issue_token
-from conquest.leagues.services import enter
+from conquest.bots.services import token_issue, version_freeze
+from conquest.leagues.services import entry_create
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -62,7 +62,7 @@ def test_creating_a_bot_needs_a_user(alice):
     response = APIClient().post("/api/bots/", {"name": "x"}, format="json")
     assert response.status_code == 401
     mine, _ = make_bot(alice, "mine")
-    _, plaintext = issue_token(mine)
+    _, plaintext = token_issue(bot=mine)
     response = bot_client(plaintext).post("/api/bots/", {"name": "spawn"}, format="json")
     assert response.status_code == 403
     assert error_of(response)["code"] == "permission_denied"
@@ -123,7 +123,7 @@ def test_another_user_cannot_change_or_delete_a_bot(alice, mallory):
 def test_a_bot_token_changes_its_own_bot_only(alice):
     mine, _ = make_bot(alice, "mine")
     sibling, _ = make_bot(alice, "sibling")
-    _, plaintext = issue_token(mine)
+    _, plaintext = token_issue(bot=mine)
     client = bot_client(plaintext)
     before = bot_state(sibling)
     response = client.patch(f"/api/bots/{sibling.pk}/", {"description": "hi"}, format="json")
@@ -137,14 +137,14 @@ def test_a_bot_token_changes_its_own_bot_only(alice):
 
 def test_a_bot_token_cannot_delete_even_its_own_bot(alice):
     mine, _ = make_bot(alice, "mine")
-    _, plaintext = issue_token(mine)
+    _, plaintext = token_issue(bot=mine)
     assert bot_client(plaintext).delete(f"/api/bots/{mine.pk}/").status_code == 403
     assert Bot.objects.filter(pk=mine.pk).exists()
 
 
 def test_the_owner_deletes_a_bot_that_never_entered_a_league(alice):
     bot, _ = make_bot(alice, "conqueror")
-    issue_token(bot)
+    token_issue(bot=bot)
     assert client_for(alice).delete(f"/api/bots/{bot.pk}/").status_code == 204
     assert not Bot.objects.exists() and not BotVersion.objects.exists()
     assert not BotToken.objects.exists()
@@ -153,7 +153,7 @@ def test_the_owner_deletes_a_bot_that_never_entered_a_league(alice):
 
 def test_a_bot_with_league_entries_is_kept(alice):
     bot, version = make_bot(alice, "conqueror")
-    enter(make_league(), version)
+    entry_create(league=make_league(), version=version)
     response = client_for(alice).delete(f"/api/bots/{bot.pk}/")
     assert response.status_code == 400
     assert "disable it instead" in error_of(response)["message"]
@@ -219,7 +219,7 @@ def test_staff_may_name_code(alice):
     response = client_for(staff).post(f"/api/bots/{bot.pk}/versions/", data, format="json")
     assert response.status_code == 201, response.content
     # ...but not through a bot token: staff rights belong to the user.
-    _, plaintext = issue_token(bot)
+    _, plaintext = token_issue(bot=bot)
     response = bot_client(plaintext).post(f"/api/bots/{bot.pk}/versions/", data, format="json")
     assert response.status_code == 400
     assert bot.versions.count() == 2
@@ -239,7 +239,7 @@ def test_versions_of_another_users_bot_cannot_be_created_or_edited(alice, mallor
 def test_a_bot_token_creates_and_edits_versions_of_its_bot_only(alice):
     mine, _ = make_bot(alice, "mine")
     sibling, sibling_version = make_bot(alice, "sibling")
-    _, plaintext = issue_token(mine)
+    _, plaintext = token_issue(bot=mine)
     client = bot_client(plaintext)
     response = client.post(f"/api/bots/{sibling.pk}/versions/", {"kind": "remote"}, format="json")
     assert response.status_code == 403
@@ -261,7 +261,7 @@ def test_the_owner_edits_a_version_until_it_has_played(alice):
     assert response.status_code == 200, response.content
     version.refresh_from_db()
     assert (version.player, version.notes) == ("attacker", "n")
-    freeze_versions([version.pk])
+    version_freeze(version_ids=[version.pk])
     response = client.patch(f"/api/versions/{version.pk}/", {"notes": "later"}, format="json")
     assert response.status_code == 400
     error = error_of(response)
@@ -317,7 +317,7 @@ def test_a_token_is_shown_once_and_only_its_hash_is_stored(alice):
 
 def test_tokens_are_the_owners_business(alice, mallory):
     bot, _ = make_bot(alice, "conqueror")
-    issue_token(bot)
+    token_issue(bot=bot)
     client = client_for(mallory)
     assert client.get(f"/api/bots/{bot.pk}/tokens/").status_code == 403
     response = client.post(f"/api/bots/{bot.pk}/tokens/", {}, format="json")
@@ -329,7 +329,7 @@ def test_tokens_are_the_owners_business(alice, mallory):
 
 def test_a_bot_token_cannot_list_or_create_tokens(alice):
     bot, _ = make_bot(alice, "conqueror")
-    _, plaintext = issue_token(bot)
+    _, plaintext = token_issue(bot=bot)
     client = bot_client(plaintext)
     response = client.get(f"/api/bots/{bot.pk}/tokens/")
     assert response.status_code == 403
@@ -340,7 +340,7 @@ def test_a_bot_token_cannot_list_or_create_tokens(alice):
 
 def test_revoking_a_token(alice):
     bot, _ = make_bot(alice, "conqueror")
-    record, plaintext = issue_token(bot)
+    record, plaintext = token_issue(bot=bot)
     response = client_for(alice).delete(f"/api/bots/{bot.pk}/tokens/{record.pk}/")
     assert response.status_code == 204
     record.refresh_from_db()
@@ -353,7 +353,7 @@ def test_revoking_a_token(alice):
 def test_only_the_owner_revokes_and_only_through_the_tokens_bot(alice, mallory):
     bot, _ = make_bot(alice, "conqueror")
     other, _ = make_bot(alice, "other")
-    record, plaintext = issue_token(bot)
+    record, plaintext = token_issue(bot=bot)
     url = f"/api/bots/{bot.pk}/tokens/{record.pk}/"
     assert client_for(mallory).delete(url).status_code == 403
     assert bot_client(plaintext).delete(url).status_code == 403

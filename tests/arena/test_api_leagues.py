@@ -13,9 +13,9 @@ from api_helpers import (
     make_user,
     play,
 )
-from conquest.bots.services import create_version, issue_token
+from conquest.bots.services import token_issue, version_create
 from conquest.leagues.models import Entry, League
-from conquest.leagues.services import enter
+from conquest.leagues.services import entry_create
 from conquest.matches.models import Match
 from conquest.ratings.models import RatingChange
 from django.core.cache import cache
@@ -70,7 +70,7 @@ def test_only_staff_create_leagues(alice):
     assert client_for(alice).post("/api/leagues/", LEAGUE, format="json").status_code == 403
     assert APIClient().post("/api/leagues/", LEAGUE, format="json").status_code == 401
     staff_bot, _ = make_bot(make_user("root", staff=True), "staffbot")
-    _, plaintext = issue_token(staff_bot)
+    _, plaintext = token_issue(bot=staff_bot)
     assert bot_client(plaintext).post("/api/leagues/", LEAGUE, format="json").status_code == 403
     assert not League.objects.exists()
 
@@ -135,7 +135,7 @@ def test_only_staff_edit_leagues(alice):
 
 def test_the_game_of_a_league_with_matches_is_fixed(staff, alice, bob):
     league = make_league()
-    entries = [enter(league, make_bot(u, f"{u}bot")[1]) for u in (alice, bob)]
+    entries = [entry_create(league=league, version=make_bot(u, f"{u}bot")[1]) for u in (alice, bob)]
     play(league, entries)
     response = client_for(staff).patch(f"/api/leagues/{league.pk}/", {"seats": 3}, format="json")
     assert response.status_code == 400
@@ -177,7 +177,7 @@ def test_a_house_player_enters_only_leagues_of_a_game_it_plays(alice):
     assert "'attacker' does not play conquetes" in error_of(response)["fields"]["version"][0]
     assert not Entry.objects.exists()
     _, heuristic = make_bot(alice, "thinker", player="heuristic")
-    assert enter(league, heuristic).version == heuristic
+    assert entry_create(league=league, version=heuristic).version == heuristic
 
 
 def test_another_users_version_cannot_be_entered(alice, bob):
@@ -194,7 +194,7 @@ def test_a_bot_token_enters_its_own_bots_versions_only(alice):
     league = make_league()
     mine, my_version = make_bot(alice, "mine")
     _, sibling_version = make_bot(alice, "sibling")
-    _, plaintext = issue_token(mine)
+    _, plaintext = token_issue(bot=mine)
     client = bot_client(plaintext)
     url = f"/api/leagues/{league.pk}/entries/"
     assert client.post(url, {"version": sibling_version.pk}, format="json").status_code == 403
@@ -221,7 +221,7 @@ def test_entries_the_service_refuses(alice, problem):
 
 def test_withdraw_an_entry(alice, bob):
     league = make_league()
-    entry = enter(league, make_bot(alice, "conqueror")[1])
+    entry = entry_create(league=league, version=make_bot(alice, "conqueror")[1])
     assert client_for(bob).delete(f"/api/entries/{entry.pk}/").status_code == 403
     assert APIClient().delete(f"/api/entries/{entry.pk}/").status_code == 401
     entry.refresh_from_db()
@@ -236,8 +236,11 @@ def test_a_bot_token_withdraws_its_own_bots_entries_only(alice):
     league = make_league()
     mine, my_version = make_bot(alice, "mine")
     _, sibling_version = make_bot(alice, "sibling")
-    my_entry, sibling_entry = enter(league, my_version), enter(league, sibling_version)
-    client = bot_client(issue_token(mine)[1])
+    my_entry, sibling_entry = (
+        entry_create(league=league, version=my_version),
+        entry_create(league=league, version=sibling_version),
+    )
+    client = bot_client(token_issue(bot=mine)[1])
     assert client.delete(f"/api/entries/{sibling_entry.pk}/").status_code == 403
     sibling_entry.refresh_from_db()
     assert sibling_entry.active
@@ -249,14 +252,14 @@ def test_a_bot_token_withdraws_its_own_bots_entries_only(alice):
 
 def test_standings_are_ordered_by_conservative_rating(alice, bob):
     league = make_league()
-    entries = [enter(league, make_bot(alice, f"bot{i}")[1]) for i in range(3)]
+    entries = [entry_create(league=league, version=make_bot(alice, f"bot{i}")[1]) for i in range(3)]
     for entry, (mu, sigma, elo) in zip(
         entries, [(20.0, 5.0, 1500), (30.0, 6.0, 1400), (20.0, 5.0, 1600)], strict=True
     ):
         Entry.objects.filter(pk=entry.pk).update(
             mu=mu, sigma=sigma, elo=elo, ordinal=mu - 3 * sigma
         )
-    enter(make_league("other"), make_bot(bob, "elsewhere")[1])
+    entry_create(league=make_league("other"), version=make_bot(bob, "elsewhere")[1])
     body = APIClient().get(f"/api/leagues/{league.pk}/standings/").json()
     assert body["count"] == 3
     rows = body["results"]
@@ -269,7 +272,10 @@ def test_standings_are_ordered_by_conservative_rating(alice, bob):
 
 def test_history_and_league_matches_after_rated_matches(alice, bob):
     league = make_league()
-    entries = [enter(league, make_bot(u, f"{u}bot", player="attacker")[1]) for u in (alice, bob)]
+    entries = [
+        entry_create(league=league, version=make_bot(u, f"{u}bot", player="attacker")[1])
+        for u in (alice, bob)
+    ]
     first = play(league, entries, seed=1)
     second = play(league, entries[::-1], seed=2)
     unrated = play(league, entries, seed=3, rated=False)
@@ -294,8 +300,8 @@ def test_history_and_league_matches_after_rated_matches(alice, bob):
 @pytest.fixture
 def duel(alice, bob):
     league = make_league()
-    a = enter(league, make_bot(alice, "alicebot")[1])
-    b = enter(league, make_bot(bob, "bobbot")[1])
+    a = entry_create(league=league, version=make_bot(alice, "alicebot")[1])
+    b = entry_create(league=league, version=make_bot(bob, "bobbot")[1])
     return league, a, b
 
 
@@ -319,8 +325,9 @@ def test_challenge_queues_an_unrated_match(alice, duel):
 )
 def test_refused_challenges_create_no_match(alice, duel, entries):
     league, a, b = duel
-    elsewhere = enter(
-        make_league("other"), create_version(b.version.bot, kind="house", player="random")
+    elsewhere = entry_create(
+        league=make_league("other"),
+        version=version_create(bot=b.version.bot, kind="house", player="random"),
     )
     ids = {"a": a.pk, "b": b.pk, "elsewhere": elsewhere.pk}
     response = client_for(alice).post(
@@ -344,8 +351,8 @@ def test_challenges_need_a_user(duel):
 
 def test_a_bot_token_challenges_for_its_own_bot_only(alice, duel):
     league, a, b = duel
-    sibling = enter(league, make_bot(alice, "sibling")[1])
-    client = bot_client(issue_token(a.version.bot)[1])
+    sibling = entry_create(league=league, version=make_bot(alice, "sibling")[1])
+    client = bot_client(token_issue(bot=a.version.bot)[1])
     url = f"/api/leagues/{league.pk}/challenges/"
     assert client.post(url, {"entries": [sibling.pk, b.pk]}, format="json").status_code == 403
     assert not Match.objects.exists()

@@ -16,8 +16,8 @@ from api_helpers import (
     make_user,
     play,
 )
-from conquest.bots.services import issue_token
-from conquest.leagues.services import enter
+from conquest.bots.services import token_issue
+from conquest.leagues.services import entry_create
 from conquest.matches import services as matches
 from conquest.matches.selectors import full_replay
 from rest_framework.test import APIClient
@@ -40,7 +40,10 @@ def risk(alice, bob):
     """A finished two-seat Risk match (alice in seat 0, bob in seat 1) in which cards were
     drawn, and the league's entries."""
     league = make_league()
-    entries = [enter(league, make_bot(u, f"{u}bot", player="attacker")[1]) for u in (alice, bob)]
+    entries = [
+        entry_create(league=league, version=make_bot(u, f"{u}bot", player="attacker")[1])
+        for u in (alice, bob)
+    ]
     return play(league, entries, seed=7), entries
 
 
@@ -88,9 +91,13 @@ def test_match_list_filters(risk, alice):
     match, entries = risk
     league = match.league
     other_league = make_league("other")
-    other_entry = enter(other_league, make_bot(alice, "third")[1])
-    other = matches.schedule(
-        other_league, [other_entry, enter(other_league, make_bot(alice, "fourth")[1])]
+    other_entry = entry_create(league=other_league, version=make_bot(alice, "third")[1])
+    other = matches.match_schedule(
+        league=other_league,
+        entries=[
+            other_entry,
+            entry_create(league=other_league, version=make_bot(alice, "fourth")[1]),
+        ],
     )
     everything = APIClient().get("/api/matches/").json()
     assert [m["id"] for m in everything["results"]] == [other.pk, match.pk]
@@ -172,11 +179,11 @@ def test_a_seat_view_is_for_that_seats_owner_only(risk, alice, bob):
 
 def test_a_bot_token_sees_its_own_bots_seat_only(risk, alice):
     match, entries = risk
-    own = bot_client(issue_token(entries[0].version.bot)[1])
+    own = bot_client(token_issue(bot=entries[0].version.bot)[1])
     assert replay_of(own, match, seat=0).status_code == 200
     assert replay_of(own, match, seat=1).status_code == 403
     sibling, _ = make_bot(alice, "sibling")
-    assert replay_of(bot_client(issue_token(sibling)[1]), match, seat=0).status_code == 403
+    assert replay_of(bot_client(token_issue(bot=sibling)[1]), match, seat=0).status_code == 403
 
 
 def test_the_full_replay_is_for_staff_only(risk, alice):
@@ -189,8 +196,8 @@ def test_the_full_replay_is_for_staff_only(risk, alice):
     staff_bot, _ = make_bot(staff, "staffbot")
     for client in (
         client_for(alice),
-        bot_client(issue_token(entries[0].version.bot)[1]),
-        bot_client(issue_token(staff_bot)[1]),  # staff rights are the user's, not its bots'
+        bot_client(token_issue(bot=entries[0].version.bot)[1]),
+        bot_client(token_issue(bot=staff_bot)[1]),  # staff rights are the user's, not its bots'
     ):
         response = replay_of(client, match, view="full")
         assert response.status_code == 403
@@ -218,13 +225,13 @@ def test_full_and_seat_together_is_400(risk):
 
 def test_a_match_without_replay_is_404(alice, bob):
     league = make_league()
-    entries = [enter(league, make_bot(u, f"{u}bot")[1]) for u in (alice, bob)]
-    match = matches.schedule(league, entries)
+    entries = [entry_create(league=league, version=make_bot(u, f"{u}bot")[1]) for u in (alice, bob)]
+    match = matches.match_schedule(league=league, entries=entries)
     staff = client_for(make_user("root", staff=True))
     for response in (replay_of(APIClient(), match), replay_of(staff, match, view="full")):
         assert response.status_code == 404
         assert "scheduled" in error_of(response)["message"]
-    matches.cancel(match)
+    matches.match_cancel(match=match)
     assert replay_of(APIClient(), match).status_code == 404
 
 
@@ -232,7 +239,7 @@ def test_a_conquetes_replay(alice, bob):
     carol = make_user("carol")
     league = make_league("conquetes-3", game="conquetes", variant="standard", seats=3)
     entries = [
-        enter(league, make_bot(u, f"{u}bot", player=p)[1])
+        entry_create(league=league, version=make_bot(u, f"{u}bot", player=p)[1])
         for u, p in ((alice, "random"), (bob, "heuristic"), (carol, "heuristic"))
     ]
     match = play(league, entries, seed=11)

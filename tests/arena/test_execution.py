@@ -15,7 +15,7 @@ from conquest.matches.runner import run
 from conquest.matches.sandbox import Sandbox, SandboxError
 from conquest.matches.selectors import full_replay, match_spec
 from conquest.ratings.models import RatingChange
-from conquest.ratings.services import recompute
+from conquest.ratings.services import rating_recompute
 from django.core.management import call_command
 from django.utils import timezone
 
@@ -88,8 +88,8 @@ def ladder(db):
 
 
 def queued(lg, entries, **kw) -> Match:
-    match = services.schedule(lg, entries, **kw)
-    services.enqueue([match.pk])
+    match = services.match_schedule(league=lg, entries=entries, **kw)
+    services.match_enqueue(match_ids=[match.pk])
     return match
 
 
@@ -146,15 +146,15 @@ def test_an_engine_that_eats_memory_is_an_infrastructure_error(ladder, monkeypat
 def test_a_lapsed_lease_is_requeued_and_only_the_new_holder_records(ladder):
     lg, entries = ladder
     match = queued(lg, entries)
-    assert services.claim(match.pk, "worker-a")
+    assert services.match_claim(match_id=match.pk, owner="worker-a")
     spec = match_spec(match.pk)
     outcome = run(spec, execution.build_seats(spec, player_class))
     Match.objects.filter(pk=match.pk).update(lease_expires_at=timezone.now() - timedelta(seconds=1))
-    assert services.requeue_lapsed() == [match.pk]
-    assert services.claim(match.pk, "worker-b")
-    assert services.record(match.pk, "worker-a", outcome) is False
-    assert services.record(match.pk, "worker-b", outcome) is True
-    assert services.record(match.pk, "worker-b", outcome) is False
+    assert services.match_requeue_lapsed() == [match.pk]
+    assert services.match_claim(match_id=match.pk, owner="worker-b")
+    assert services.match_record(match_id=match.pk, owner="worker-a", outcome=outcome) is False
+    assert services.match_record(match_id=match.pk, owner="worker-b", outcome=outcome) is True
+    assert services.match_record(match_id=match.pk, owner="worker-b", outcome=outcome) is False
     match.refresh_from_db()
     assert (match.status, match.attempts) == ("finished", 2)
     assert RatingChange.objects.count() == 2 and lg.entries.filter(games=1).count() == 2
@@ -165,11 +165,11 @@ def test_a_running_lease_is_not_taken_and_a_match_is_given_up_after_max_attempts
     lg, entries = ladder
     settings.ARENA = {**settings.ARENA, "MAX_ATTEMPTS": 2}
     match = queued(lg, entries)
-    assert services.claim(match.pk, "a")
-    assert not services.claim(match.pk, "b")
+    assert services.match_claim(match_id=match.pk, owner="a")
+    assert not services.match_claim(match_id=match.pk, owner="b")
     for owner in ("b", "c"):
         Match.objects.filter(pk=match.pk).update(lease_expires_at=timezone.now())
-        services.claim(match.pk, owner)
+        services.match_claim(match_id=match.pk, owner=owner)
     match.refresh_from_db()
     assert match.status == "error" and "gave up after 2 attempts" in match.end_reason
 
@@ -177,17 +177,17 @@ def test_a_running_lease_is_not_taken_and_a_match_is_given_up_after_max_attempts
 def test_a_cancelled_match_records_nothing_and_can_be_rerun(ladder):
     lg, entries = ladder
     match = queued(lg, entries)
-    services.claim(match.pk, "w")
+    services.match_claim(match_id=match.pk, owner="w")
     spec = match_spec(match.pk)
     outcome = run(spec, execution.build_seats(spec, player_class))
-    assert services.cancel(match)
-    assert services.record(match.pk, "w", outcome) is False
+    assert services.match_cancel(match=match)
+    assert services.match_record(match_id=match.pk, owner="w", outcome=outcome) is False
     assert not RatingChange.objects.exists()
-    assert services.rerun(match)
+    assert services.match_rerun(match=match)
     match.refresh_from_db()
     assert (match.status, match.attempts) == ("queued", 0)
     assert execution.execute(match.pk) == "finished"
-    assert not services.rerun(match)
+    assert not services.match_rerun(match=match)
 
 
 def test_a_disabled_bot_forfeits_its_seat(ladder):
@@ -205,15 +205,15 @@ def test_recomputation_equals_the_stored_ratings_and_catches_a_tampered_one(ladd
     lg, entries = ladder
     for _ in range(4):
         assert execution.execute(queued(lg, entries).pk) == "finished"
-    assert recompute(lg) == []
+    assert rating_recompute(league=lg) == []
     call_command("recompute_ratings")
     Entry.objects.filter(pk=entries[0].pk).update(elo=1234.5)
-    differences = recompute(lg)
+    differences = rating_recompute(league=lg)
     assert [(d.entry, d.field, d.stored) for d in differences] == [(entries[0].pk, "elo", 1234.5)]
     with pytest.raises(Exception, match="differ from their match history"):
         call_command("recompute_ratings")
     call_command("recompute_ratings", write=True)
-    assert recompute(lg) == []
+    assert rating_recompute(league=lg) == []
 
 
 def test_an_unrated_match_leaves_ratings_alone(ladder):
@@ -231,16 +231,16 @@ def test_a_result_writer_writes_results_behind_and_survives_a_failed_write(monke
     entries = [entry(lg, user("alice"), "heuristic"), entry(lg, user("bob"), "random")]
     writer = ResultWriter()
     first, second = queued(lg, entries), queued(lg, entries)
-    record = services.record
+    record = services.match_record
     calls = []
 
-    def failing_once(*args):
-        calls.append(args[0])
+    def failing_once(**kwargs):
+        calls.append(kwargs["match_id"])
         if len(calls) == 1:
             raise RuntimeError("database went away")
-        return record(*args)
+        return record(**kwargs)
 
-    monkeypatch.setattr(services, "record", failing_once)
+    monkeypatch.setattr(services, "match_record", failing_once)
     assert execution.execute(first.pk, writer) == "played"
     assert execution.execute(second.pk, writer) == "played"
     writer.close()

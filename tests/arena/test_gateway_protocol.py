@@ -48,8 +48,8 @@ def _duel(processes, **kw):
 
 
 def _queued(lg, entries) -> Match:
-    match = services.schedule(lg, entries)
-    services.enqueue([match.pk])
+    match = services.match_schedule(league=lg, entries=entries)
+    services.match_enqueue(match_ids=[match.pk])
     return match
 
 
@@ -104,11 +104,11 @@ def test_a_wrong_revoked_or_disabled_token_is_refused(processes):
     welcome = RawBot(gateway.address, token).next("welcome")
     assert (welcome.bot_id, welcome.bot_name) == (remote.version.bot_id, "ada-bot")
     bot = remote.version.bot
-    bots.update_bot(bot, enabled=False)
+    bots.bot_update(bot=bot, enabled=False)
     with pytest.raises(grpc.RpcError, match="UNAUTHENTICATED"):
         RawBot(gateway.address, token).next("welcome")
-    bots.update_bot(bot, enabled=True)
-    bots.revoke_token(bot.tokens.get())
+    bots.bot_update(bot=bot, enabled=True)
+    bots.token_revoke(token=bot.tokens.get())
     with pytest.raises(grpc.RpcError, match="UNAUTHENTICATED"):
         RawBot(gateway.address, token).next("welcome")
 

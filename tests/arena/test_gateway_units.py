@@ -238,8 +238,11 @@ def test_a_remote_match_goes_to_the_remote_queue_and_an_engine_error_fails_it(
     lg = league(name="risk-2", seats=2, ladder="off")
     remote, _ = remote_entry(lg, user("ada"), "ada-bot")
     house = [entry(lg, user(name), "random") for name in ("ben", "cat")]
-    mixed, plain = services.schedule(lg, [remote, house[0]]), services.schedule(lg, house)
-    services.enqueue([mixed.pk, plain.pk])
+    mixed, plain = (
+        services.match_schedule(league=lg, entries=[remote, house[0]]),
+        services.match_schedule(league=lg, entries=house),
+    )
+    services.match_enqueue(match_ids=[mixed.pk, plain.pk])
     assert sorted(sent) == [(mixed.pk, "remote"), (plain.pk, None)]
 
     async def engine_bug(*args, **kw):
@@ -258,8 +261,8 @@ def test_a_remote_match_goes_to_the_remote_queue_and_an_engine_error_fails_it(
         raise redis.ConnectionError("Redis away")
 
     monkeypatch.setattr(Broadcast, "end", redis_away)
-    again = services.schedule(lg, [remote, house[1]])
-    services.enqueue([again.pk])
+    again = services.match_schedule(league=lg, entries=[remote, house[1]])
+    services.match_enqueue(match_ids=[again.pk])
     assert execution.execute(again.pk) == "error"
     again.refresh_from_db()
     assert again.end_reason == "RuntimeError: engine bug", "the match's own failure is told"
@@ -281,9 +284,9 @@ def test_the_ladder_seats_a_remote_bot_only_while_connected_and_under_its_capaci
     assert remote_matches() == 0, "not connected: never scheduled"
     Match.objects.all().delete()
     presences().connect(Presence(bot.pk, "gw:1", "c", 3))
-    table = [leagues.enter(other, remote.version), entry(other, user("dan"))]
-    elsewhere = services.schedule(other, table)
-    services.enqueue([elsewhere.pk])
+    table = [leagues.entry_create(league=other, version=remote.version), entry(other, user("dan"))]
+    elsewhere = services.match_schedule(league=other, entries=table)
+    services.match_enqueue(match_ids=[elsewhere.pk])
     fill_ladder(lg)
     assert remote_matches() == 2, "3 at once, one of them in another league"
     Match.objects.filter(league=lg).update(status="finished")

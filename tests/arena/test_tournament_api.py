@@ -7,8 +7,8 @@ import io
 
 import pytest
 from api_helpers import bot_client, client_for, error_of, make_bot, make_league, make_user
-from conquest.bots.services import issue_token
-from conquest.leagues.services import enter
+from conquest.bots.services import token_issue
+from conquest.leagues.services import entry_create
 from conquest.matches.models import Match
 from conquest.tournaments.models import Tournament
 from rest_framework.test import APIClient
@@ -30,7 +30,10 @@ def league():
 @pytest.fixture
 def entries(league):
     owner = make_user("owner")
-    return [enter(league, make_bot(owner, f"bot{i}", games=("conquetes",))[1]) for i in range(3)]
+    return [
+        entry_create(league=league, version=make_bot(owner, f"bot{i}", games=("conquetes",))[1])
+        for i in range(3)
+    ]
 
 
 def create(client, league, **fields):
@@ -42,7 +45,7 @@ def test_only_staff_see_or_run_tournaments(staff, league):
     made = Tournament.objects.create(league=league, name="Cup", format="round_robin")
     alice = client_for(make_user("alice"))
     staff_bot, _ = make_bot(staff, "staffbot")
-    _, token = issue_token(staff_bot)
+    _, token = token_issue(bot=staff_bot)
     urls = [
         "/api/tournaments/",
         f"/api/tournaments/{made.pk}/",
@@ -84,7 +87,9 @@ def test_a_tournament_run_through_the_api(staff, league, entries):
         added = api.post(f"/api/tournaments/{pk}/entries/", {"entry": entry.pk}, format="json")
         assert added.status_code == 201, added.content
     other = make_league("other", game="conquetes", variant="standard", seats=2)
-    stranger = enter(other, make_bot(make_user("zed"), "zed", games=("conquetes",))[1])
+    stranger = entry_create(
+        league=other, version=make_bot(make_user("zed"), "zed", games=("conquetes",))[1]
+    )
     wrong = api.post(f"/api/tournaments/{pk}/entries/", {"entry": stranger.pk}, format="json")
     assert "entry" in error_of(wrong)["fields"]
     field = api.get(f"/api/tournaments/{pk}/entries/").json()["results"]

@@ -57,13 +57,13 @@ def field_of(error: ValidationError) -> str:
 def test_settings_are_checked_and_errors_name_the_field(settings, wrong):
     lg = league(seats=2, game="conquetes", variant="standard")
     with pytest.raises(ValidationError) as raised:
-        services.create_tournament(league=lg, name="cup", **settings)
+        services.tournament_create(league=lg, name="cup", **settings)
     assert field_of(raised.value) == wrong
 
 
 def test_points_default_to_the_seats_beaten():
     lg = league(seats=4)
-    made = services.create_tournament(league=lg, name="cup", format="round_robin")
+    made = services.tournament_create(league=lg, name="cup", format="round_robin")
     assert made.points == [3.0, 2.0, 1.0, 0.0] and made.state == Tournament.State.DRAFT
     assert not made.rated
 
@@ -71,36 +71,40 @@ def test_points_default_to_the_seats_beaten():
 def test_the_lifecycle_refuses_steps_out_of_order():
     entries = field(2, 3)
     made = tournament(entries, "round_robin", start=False)
-    services.remove_entry(TournamentEntry.objects.get(entry=entries[2]))
+    services.tournament_entry_remove(registered=TournamentEntry.objects.get(entry=entries[2]))
     with pytest.raises(ValidationError) as raised:
-        services.open_registration(made)
+        services.tournament_registration_open(tournament=made)
     assert field_of(raised.value) == "state"
-    services.start(made)
-    for step in (services.start, services.open_registration, services.resume):
+    services.tournament_start(tournament=made)
+    for step in (
+        services.tournament_start,
+        services.tournament_registration_open,
+        services.tournament_resume,
+    ):
         with pytest.raises(ValidationError, match="running"):
-            step(made)
+            step(tournament=made)
     with pytest.raises(ValidationError) as raised:
-        services.add_entry(made, entries[2])
+        services.tournament_entry_add(tournament=made, entry=entries[2])
     assert field_of(raised.value) == "state"
     with pytest.raises(ValidationError, match="settings"):
-        services.update_tournament(made, games=2)
+        services.tournament_update(tournament=made, games=2)
 
 
 def test_registration_checks_the_entry_and_freezes_its_version():
     entries = field(2, 2)
-    made = services.create_tournament(league=entries[0].league, name="cup", format="knockout")
+    made = services.tournament_create(league=entries[0].league, name="cup", format="knockout")
     with pytest.raises(ValidationError) as raised:
-        services.add_entry(made, entries[0])
+        services.tournament_entry_add(tournament=made, entry=entries[0])
     assert field_of(raised.value) == "state", "draft: registration not open"
-    services.open_registration(made)
-    services.add_entry(made, entries[0])
+    services.tournament_registration_open(tournament=made)
+    services.tournament_entry_add(tournament=made, entry=entries[0])
     assert BotVersion.objects.get(pk=entries[0].version_id).frozen
     for wrong in (entries[0], entry(league(name="other", seats=2), user("zed"))):
         with pytest.raises(ValidationError) as raised:
-            services.add_entry(made, wrong)
+            services.tournament_entry_add(tournament=made, entry=wrong)
         assert field_of(raised.value) == "entry"
     with pytest.raises(ValidationError) as raised:
-        services.start(made)
+        services.tournament_start(tournament=made)
     assert field_of(raised.value) == "entries"
 
 
@@ -127,8 +131,8 @@ def test_a_round_robin_is_scheduled_whole_seeded_by_rating_and_played_first(
     assert formats.seat_spread(counts, [e.pk for e in entries], 3) == 0, "3 games: exact"
     for game in games:
         decide(game.match, [1, 2, 3])
-    assert services.advance(made) == "finished"
-    assert services.advance(made) == "idle"
+    assert services.tournament_advance(tournament=made) == "finished"
+    assert services.tournament_advance(tournament=made) == "idle"
     rows = selectors.standings(made)
     assert sum(r.points for r in rows) == 30 * (2 + 1 + 0)
     rates = selectors.seat_win_rates(made)
@@ -139,7 +143,7 @@ def test_a_round_robin_too_large_is_refused_with_the_count():
     entries = field(2, 8)  # C(8, 2) × 100 = 2800 matches
     made = tournament(entries, "round_robin", start=False, games=100)
     with pytest.raises(ValidationError, match="Swiss") as raised:
-        services.start(made)
+        services.tournament_start(tournament=made)
     assert field_of(raised.value) == "format"
 
 
@@ -157,7 +161,9 @@ def test_a_swiss_pairs_each_round_by_standing_without_repeats_and_gives_byes():
         for game in games:
             met[frozenset(seated(game.match))] += 1
         decide_round(made, number)
-        assert services.advance(made) == ("finished" if number == 4 else f"round {number + 1}")
+        assert services.tournament_advance(tournament=made) == (
+            "finished" if number == 4 else f"round {number + 1}"
+        )
         made.refresh_from_db()
     assert set(met.values()) == {1}, "no pair met twice"
     byes = Counter(TournamentBye.objects.values_list("entry", flat=True))
@@ -173,14 +179,14 @@ def test_a_swiss_round_waits_for_a_match_in_error_until_it_is_rerun():
     first, second = games_of(made, 1)
     decide(first.match, [1, 2])
     Match.objects.filter(pk=second.match_id).update(status=Match.Status.ERROR)
-    assert services.advance(made) == "waiting"
+    assert services.tournament_advance(tournament=made) == "waiting"
     with pytest.raises(ValidationError) as raised:
-        services.rerun_match(made, first.match)
+        services.tournament_match_rerun(tournament=made, match=first.match)
     assert field_of(raised.value) == "match"
-    services.rerun_match(made, second.match)
+    services.tournament_match_rerun(tournament=made, match=second.match)
     assert Match.objects.get(pk=second.match_id).status == Match.Status.QUEUED
     decide(second.match, [2, 1])
-    assert services.advance(made) == "round 2"
+    assert services.tournament_advance(tournament=made) == "round 2"
 
 
 # --- knockout -------------------------------------------------------------------------------
@@ -195,7 +201,7 @@ def test_a_knockout_plays_down_to_a_final_and_the_best_seed_wins(seats, n):
         byes = TournamentBye.objects.filter(tournament=made, round=number).count()
         assert byes + seats * len({g.table for g in games_of(made, number)}) == size
         decide_round(made, number)  # the lowest entry id (best seed) wins every table
-        result = services.advance(made)
+        result = services.tournament_advance(tournament=made)
         assert result == ("finished" if number == len(sizes) else f"round {number + 1}")
     rows = selectors.standings(made)
     assert [r.entry for r in rows][:1] == [TournamentEntry.objects.get(seed=1).pk]
@@ -214,12 +220,12 @@ def test_pause_holds_queued_matches_and_resume_sends_them_again(
     made = tournament(entries, "round_robin")
     running = games_of(made)[0].match
     Match.objects.filter(pk=running.pk).update(status=Match.Status.RUNNING)
-    services.pause(made)
+    services.tournament_pause(tournament=made)
     statuses = Counter(Match.objects.values_list("status", flat=True))
     assert statuses == {"scheduled": 5, "running": 1}
-    assert services.advance(made) == "idle"
+    assert services.tournament_advance(tournament=made) == "idle"
     with django_capture_on_commit_callbacks(execute=True):
-        services.resume(made)
+        services.tournament_resume(tournament=made)
     assert Counter(Match.objects.values_list("status", flat=True)) == {"queued": 5, "running": 1}
     assert len(sent) == 5
     held = Match.objects.filter(status="queued").first()
@@ -230,22 +236,22 @@ def test_cancel_cancels_every_match_not_ended():
     entries = field(2, 3)
     made = tournament(entries, "round_robin")
     decide(games_of(made)[0].match, [1, 2])
-    services.cancel(made)
+    services.tournament_cancel(tournament=made)
     assert Counter(Match.objects.values_list("status", flat=True)) == {
         "finished": 1,
         "cancelled": 2,
     }
     with pytest.raises(ValidationError):
-        services.resume(made)
+        services.tournament_resume(tournament=made)
 
 
 def test_a_tournament_game_is_re_run_by_its_tournament_only():
     made = tournament(field(2, 2), "round_robin")
     match = games_of(made)[0].match
     Match.objects.filter(pk=match.pk).update(status=Match.Status.ERROR)
-    assert not matches.rerun(match), "not around the tournament's pause and forfeits"
+    assert not matches.match_rerun(match=match), "not around the tournament's pause and forfeits"
     assert Match.objects.get(pk=match.pk).status == Match.Status.ERROR
-    services.rerun_match(made, match)
+    services.tournament_match_rerun(tournament=made, match=match)
     assert Match.objects.get(pk=match.pk).status != Match.Status.ERROR
 
 
@@ -254,8 +260,8 @@ def test_a_rerun_while_paused_stays_held():
     made = tournament(entries, "round_robin")
     match = games_of(made)[0].match
     Match.objects.filter(pk=match.pk).update(status=Match.Status.ERROR)
-    services.pause(made)
-    services.rerun_match(made, match)
+    services.tournament_pause(tournament=made)
+    services.tournament_match_rerun(tournament=made, match=match)
     assert Match.objects.get(pk=match.pk).status == Match.Status.SCHEDULED
 
 
@@ -269,7 +275,7 @@ def test_a_disqualified_entry_forfeits_its_remaining_games_and_its_past_ones_sta
     out = TournamentEntry.objects.get(entry=entries[0])
     past = next(g for g in games if entries[0].pk in seated(g.match))
     decide(past.match, [1, 2, 3])
-    services.disqualify(out)
+    services.tournament_entry_disqualify(registered=out)
     remaining = [g for g in games if g.pk != past.pk and entries[0].pk in seated(g.match)]
     assert remaining
     for game in remaining:
@@ -278,7 +284,7 @@ def test_a_disqualified_entry_forfeits_its_remaining_games_and_its_past_ones_sta
         assert kinds[seated(game.match).index(entries[0].pk)] == "forfeit"
         assert kinds.count("forfeit") == 1
     with pytest.raises(ValidationError) as raised:
-        services.disqualify(out)
+        services.tournament_entry_disqualify(registered=out)
     assert field_of(raised.value) == "entry"
     rows = selectors.standings(made)
     assert rows[-1].entry == out.pk and rows[-1].disqualified
@@ -291,7 +297,7 @@ def test_voiding_cancels_its_games_and_none_of_them_count():
     [played] = [g for g in games_of(made) if entries[2].pk not in seated(g.match)]
     decide(played.match, [1, 2])
     voided = TournamentEntry.objects.get(entry=entries[0])
-    services.disqualify(voided, void=True)
+    services.tournament_entry_disqualify(registered=voided, void=True)
     statuses = Counter(Match.objects.values_list("status", flat=True))
     assert statuses == {"finished": 1, "cancelled": 1, "queued": 1}
     rows = selectors.standings(made)
@@ -304,7 +310,7 @@ def test_voiding_cancels_its_games_and_none_of_them_count():
 def test_a_knockout_cannot_void_games():
     made = tournament(field(2, 4), "knockout")
     with pytest.raises(ValidationError) as raised:
-        services.disqualify(made.entries.first(), void=True)
+        services.tournament_entry_disqualify(registered=made.entries.first(), void=True)
     assert field_of(raised.value) == "void"
 
 
@@ -312,9 +318,9 @@ def test_a_disqualified_entry_is_not_paired_again_in_a_swiss():
     entries = field(2, 4)
     made = tournament(entries, "swiss", rounds=2)
     out = TournamentEntry.objects.get(entry=entries[3])
-    services.disqualify(out)
+    services.tournament_entry_disqualify(registered=out)
     decide_round(made, 1)
-    assert services.advance(made) == "round 2"
+    assert services.tournament_advance(tournament=made) == "round 2"
     playing = {e for g in games_of(made, 2) for e in seated(g.match)}
     assert entries[3].pk not in playing
     assert TournamentBye.objects.filter(round=2).count() == 1
@@ -328,7 +334,7 @@ def test_the_ladder_waits_while_tournament_matches_of_its_league_are_queued():
     made = tournament(entries, "round_robin")
     lg = entries[0].league
     assert fill_ladder(lg) == []
-    services.pause(made)
+    services.tournament_pause(tournament=made)
     assert fill_ladder(lg), "a paused tournament holds nothing back"
 
 
@@ -337,9 +343,9 @@ def test_ladder_and_challenge_messages_go_after_tournament_ones(
 ):
     lg = league(seats=2, game="conquetes", variant="standard", ladder="off")
     a, b = entry(lg, user("a")), entry(lg, user("b"))
-    ladder = matches.schedule(lg, [a, b])
-    cup = matches.schedule(lg, [b, a], origin=Match.Origin.TOURNAMENT)
+    ladder = matches.match_schedule(league=lg, entries=[a, b])
+    cup = matches.match_schedule(league=lg, entries=[b, a], origin=Match.Origin.TOURNAMENT)
     with django_capture_on_commit_callbacks(execute=True):
-        matches.enqueue([ladder.pk, cup.pk])
+        matches.match_enqueue(match_ids=[ladder.pk, cup.pk])
     priorities = {m: p for _, (m,), p in sent}
     assert priorities[cup.pk] < priorities[ladder.pk]

@@ -9,7 +9,7 @@ import pytest
 from arena_workers import wait_for
 from conquest.matches import services as matches
 from conquest.matches.models import Match
-from conquest.ratings.services import recompute
+from conquest.ratings.services import rating_recompute
 from conquest.tournaments import selectors, services
 from conquest.tournaments.models import Tournament, TournamentGame
 from kombu import Connection, Exchange, Queue
@@ -36,19 +36,19 @@ def test_a_knockout_of_house_bots_runs_to_its_end_round_after_round(workers):
     assert set(Match.objects.values_list("status", flat=True)) == {"finished"}
     rows = selectors.standings(made)
     assert rows[0].tiebreaks["round"] == 3 and rows[0].tiebreaks["place"] == 1
-    assert recompute(entries[0].league) == [], "rated in the league, recomputable"
+    assert rating_recompute(league=entries[0].league) == [], "rated in the league, recomputable"
 
 
 def test_a_paused_swiss_holds_its_matches_until_resumed(workers):
     entries = field(3, 5, player="random")
     made = tournament(entries, "swiss", rounds=2)
-    services.pause(made)
+    services.tournament_pause(tournament=made)
     one = workers("one", **NO_TICK)
     one.wait_ready()
     wait_for(lambda: one.output().count("'skipped'") >= 1, 60, "the held message", [one])
     time.sleep(1)
     assert set(Match.objects.values_list("status", flat=True)) == {"scheduled"}
-    services.resume(made)
+    services.tournament_resume(tournament=made)
     wait_for(lambda: state_of(made) == "finished", 120, "the Swiss to finish", [one])
     assert TournamentGame.objects.filter(tournament=made).count() == 2
     assert made.byes.count() == 4, "two byes a round (five entries at tables of three)"
@@ -74,14 +74,17 @@ def test_a_worker_killed_mid_round_the_round_still_completes_once(workers):
     assert killed.status == "finished" and killed.attempts == 2
     seqs = sorted(Match.objects.values_list("rated_seq", flat=True))
     assert seqs == [1, 2, 3, 4], "every result recorded exactly once"
-    assert recompute(entries[0].league) == []
+    assert rating_recompute(league=entries[0].league) == []
 
 
 def test_tournament_matches_are_served_before_queued_ladder_matches(workers):
     entries = field(2, 4, player="random")
     lg = entries[0].league
-    ladder = [matches.schedule(lg, [a, b]) for a, b in ((entries[0], entries[1]),) * 4]
-    matches.enqueue([m.pk for m in ladder])
+    ladder = [
+        matches.match_schedule(league=lg, entries=[a, b])
+        for a, b in ((entries[0], entries[1]),) * 4
+    ]
+    matches.match_enqueue(match_ids=[m.pk for m in ladder])
     made = tournament(entries, "round_robin")  # six matches, sent after the ladder's
     one = workers("one", **NO_TICK)
     wait_for(

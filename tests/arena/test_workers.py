@@ -11,7 +11,7 @@ from conquest.leagues.matchmaking import fill_ladder
 from conquest.matches import services
 from conquest.matches.models import Match
 from conquest.ratings.models import RatingChange
-from conquest.ratings.services import recompute
+from conquest.ratings.services import rating_recompute
 from django.core.management import call_command
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -22,8 +22,8 @@ def test_a_worker_killed_mid_match_leaves_the_match_recorded_exactly_once(worker
     owners = [user(n) for n in ("ann", "ben", "cat")]
     entries = [entry(lg, o, "arena_players:SlowAttacker") for o in owners]
     first = workers("first")
-    match = services.schedule(lg, entries)
-    services.enqueue([match.pk])
+    match = services.match_schedule(league=lg, entries=entries)
+    services.match_enqueue(match_ids=[match.pk])
     wait_for(lambda: Match.objects.get(pk=match.pk).status == "running", 60, "the claim", [first])
     time.sleep(0.5)
     first.kill()
@@ -41,7 +41,7 @@ def test_a_worker_killed_mid_match_leaves_the_match_recorded_exactly_once(worker
     lg.refresh_from_db()
     assert lg.rated_count == 1
     assert sorted(lg.entries.values_list("games", flat=True)) == [1, 1, 1]
-    assert recompute(lg) == []
+    assert rating_recompute(league=lg) == []
 
 
 def test_concurrent_results_from_two_workers_equal_their_recomputation(workers):
@@ -70,7 +70,7 @@ def test_concurrent_results_from_two_workers_equal_their_recomputation(workers):
     assert RatingChange.objects.filter(match__league=lg).count() == 48
     both = {m.lease_owner.split(":")[1] for m in Match.objects.filter(league=lg)}
     assert len(both) == 2, "both workers ran matches"
-    assert recompute(lg) == []
+    assert rating_recompute(league=lg) == []
     call_command("recompute_ratings", league=lg.name)
 
 
@@ -78,8 +78,8 @@ def test_a_worker_stopped_mid_match_finishes_and_records_it_before_exiting(worke
     lg = league(name="risk-3", seats=3, ladder="off", options={"max_steps": 300})
     entries = [entry(lg, user(n), "arena_players:SlowAttacker") for n in ("ann", "ben", "cat")]
     first = workers("first")
-    match = services.schedule(lg, entries)
-    services.enqueue([match.pk])
+    match = services.match_schedule(league=lg, entries=entries)
+    services.match_enqueue(match_ids=[match.pk])
     wait_for(lambda: Match.objects.get(pk=match.pk).status == "running", 60, "the claim", [first])
     first.stop()  # SIGTERM: a warm shutdown plays the match out and flushes its result writer
     assert not first.alive()

@@ -25,13 +25,13 @@ def field(seats: int, n: int, *, player: str = "random", **league_fields) -> lis
 
 def tournament(entries: Sequence[Entry], format: str, *, start: bool = True, **settings):
     """A tournament of ``entries``' league with them registered (and started)."""
-    made = services.create_tournament(
+    made = services.tournament_create(
         league=entries[0].league, name=f"cup-{format}-{len(entries)}", format=format, **settings
     )
-    services.open_registration(made)
+    services.tournament_registration_open(tournament=made)
     for e in entries:
-        services.add_entry(made, e)
-    return services.start(made) if start else made
+        services.tournament_entry_add(tournament=made, entry=e)
+    return services.tournament_start(tournament=made) if start else made
 
 
 def decide(match: Match, placements: Sequence[int]) -> None:

@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from rest_framework.authtoken.models import Token
 
 
-def register_user(*, username: str, password: str, email: str = "") -> tuple[object, Token]:
+def user_register(*, username: str, password: str, email: str = "") -> tuple[object, Token]:
     """A new user (password checked by the configured validators) and its API token."""
     User = get_user_model()
     if User.objects.filter(username__iexact=username).exists():
@@ -26,7 +26,7 @@ def register_user(*, username: str, password: str, email: str = "") -> tuple[obj
         raise ValidationError({"username": f"the username {username!r} is taken"}) from None
 
 
-def user_token(user) -> Token:
+def user_token_get(*, user) -> Token:
     """The API token of ``user``, created on first use."""
     token, _ = Token.objects.get_or_create(user=user)
     return token

@@ -45,7 +45,7 @@ class TournamentListView(StaffView, ListingView):
     )
     def post(self, request):
         """A new tournament of a league, in draft."""
-        tournament = services.create_tournament(**_valid(s.TournamentInput, request.data))
+        tournament = services.tournament_create(**_valid(s.TournamentInput, request.data))
         return Response(s.TournamentOutput(tournament).data, status=status.HTTP_201_CREATED)
 
 
@@ -65,7 +65,7 @@ class TournamentDetailView(StaffView):
         """Change its settings before it starts."""
         tournament = _tournament(pk)
         data = _valid(s.TournamentInput, request.data, instance=tournament, partial=True)
-        tournament = services.update_tournament(tournament, **data)
+        tournament = services.tournament_update(tournament=tournament, **data)
         return Response(s.TournamentOutput(tournament).data)
 
 
@@ -74,18 +74,18 @@ class TournamentStepView(StaffView):
 
     step = ""
     STEPS = {
-        "open": services.open_registration,
-        "start": services.start,
-        "pause": services.pause,
-        "resume": services.resume,
-        "cancel": services.cancel,
+        "open": services.tournament_registration_open,
+        "start": services.tournament_start,
+        "pause": services.tournament_pause,
+        "resume": services.tournament_resume,
+        "cancel": services.tournament_cancel,
     }
 
     @extend_schema(request=None, responses={200: s.TournamentOutput, **_errors(400, 401, 403, 404)})
     def post(self, request, pk: int):
         """open (registration), start, pause, resume or cancel; 400 naming ``state`` when
         the tournament is not in a state that allows it."""
-        tournament = self.STEPS[self.step](_tournament(pk))
+        tournament = self.STEPS[self.step](tournament=_tournament(pk))
         return Response(s.TournamentOutput(selectors.tournament_get(tournament.pk)).data)
 
 
@@ -108,7 +108,7 @@ class TournamentEntriesView(StaffView, ListingView):
         entry = league_selectors.entry_get(entry_id)
         if entry is None:
             raise exceptions.ValidationError({"entry": f"no entry with id {entry_id}"})
-        registered = services.add_entry(tournament, entry)
+        registered = services.tournament_entry_add(tournament=tournament, entry=entry)
         return Response(
             s.TournamentEntryOutput(selectors.registered_get(tournament, registered.pk)).data,
             status=status.HTTP_201_CREATED,
@@ -121,7 +121,7 @@ class TournamentEntryView(StaffView):
     @extend_schema(responses={204: None, **_errors(400, 401, 403, 404)})
     def delete(self, request, pk: int, entry_id: int):
         """Remove the entry (during registration)."""
-        services.remove_entry(_registered(_tournament(pk), entry_id))
+        services.tournament_entry_remove(registered=_registered(_tournament(pk), entry_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -136,7 +136,9 @@ class DisqualifyView(StaffView):
         """Disqualify the entry: its remaining games are forfeited; ``void`` voids its games."""
         tournament = _tournament(pk)
         registered = _registered(tournament, entry_id)
-        services.disqualify(registered, **_valid(s.DisqualifyInput, request.data))
+        services.tournament_entry_disqualify(
+            registered=registered, **_valid(s.DisqualifyInput, request.data)
+        )
         return Response(
             s.TournamentEntryOutput(selectors.registered_get(tournament, entry_id)).data
         )
@@ -151,7 +153,7 @@ class RerunView(StaffView):
         error."""
         tournament = _tournament(pk)
         match = _found(Match.objects.filter(pk=match_id).first(), "match", match_id)
-        services.rerun_match(tournament, match)
+        services.tournament_match_rerun(tournament=tournament, match=match)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -19,7 +19,7 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from conquest.accounts.services import register_user, user_token
+from conquest.accounts.services import user_register, user_token_get
 from conquest.api import serializers as s
 from conquest.api.permissions import (
     IsBotOwner,
@@ -87,7 +87,7 @@ class RegisterView(APIView):
     )
     def post(self, request):
         """A new account and its API token (the password is checked by Django's validators)."""
-        user, token = register_user(**_valid(s.RegisterInput, request.data))
+        user, token = user_register(**_valid(s.RegisterInput, request.data))
         return Response(
             {"id": user.pk, "username": user.username, "token": token.key},
             status=status.HTTP_201_CREATED,
@@ -106,7 +106,7 @@ class LoginView(APIView):
     def post(self, request):
         """The user's API token, for 'Authorization: Token <token>'."""
         data = _valid(AuthTokenSerializer, request.data, context={"request": request})
-        return Response({"token": user_token(data["user"]).key})
+        return Response({"token": user_token_get(user=data["user"]).key})
 
 
 class MeView(APIView):
@@ -150,7 +150,7 @@ class BotListView(BotAccess, ListingView):
     @extend_schema(request=s.BotCreateInput, responses={201: s.BotOutput, **_errors(400, 401, 403)})
     def post(self, request):
         """A new bot of the current user."""
-        bot = bot_services.create_bot(owner=request.user, **_valid(s.BotCreateInput, request.data))
+        bot = bot_services.bot_create(owner=request.user, **_valid(s.BotCreateInput, request.data))
         return Response(s.BotOutput(bot).data, status=status.HTTP_201_CREATED)
 
 
@@ -170,7 +170,7 @@ class BotDetailView(BotAccess, APIView):
     def patch(self, request, pk: int):
         """Change the bot's description, games or enabled flag (its owner only)."""
         bot = self.get_bot(pk)
-        bot = bot_services.update_bot(bot, **_valid(s.BotUpdateInput, request.data))
+        bot = bot_services.bot_update(bot=bot, **_valid(s.BotUpdateInput, request.data))
         return Response(s.BotOutput(bot).data)
 
     @extend_schema(responses={204: None, **_errors(400, 401, 403, 404)})
@@ -179,7 +179,7 @@ class BotDetailView(BotAccess, APIView):
         bot = self.get_bot(pk)
         if token_of(request) is not None:
             self.permission_denied(request, NoBotToken.message)
-        bot_services.delete_bot(bot)
+        bot_services.bot_delete(bot=bot)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -201,7 +201,7 @@ class BotVersionListView(BotAccess, ListingView):
         """The bot's next version: a house player (staff may name code) or a remote bot."""
         bot = self.get_bot(pk)
         data = _valid(s.VersionCreateInput, request.data)
-        version = bot_services.create_version(bot, staff=is_staff(request), **data)
+        version = bot_services.version_create(bot=bot, staff=is_staff(request), **data)
         return Response(s.VersionOutput(version).data, status=status.HTTP_201_CREATED)
 
 
@@ -228,7 +228,7 @@ class VersionDetailView(APIView):
         """Edit a version that has not played yet (a frozen version refuses)."""
         version = self.get_version(pk)
         data = _valid(s.VersionUpdateInput, request.data)
-        version = bot_services.update_version(version, staff=is_staff(request), **data)
+        version = bot_services.version_update(version=version, staff=is_staff(request), **data)
         return Response(s.VersionOutput(version).data)
 
 
@@ -249,7 +249,9 @@ class BotTokenListView(BotAccess, ListingView):
     def post(self, request, pk: int):
         """A new token for the bot; the response holds the token, which is never shown again."""
         bot = self.get_bot(pk)
-        token, plaintext = bot_services.issue_token(bot, **_valid(s.TokenCreateInput, request.data))
+        token, plaintext = bot_services.token_issue(
+            bot=bot, **_valid(s.TokenCreateInput, request.data)
+        )
         data = s.IssuedBotTokenOutput(token, context={"plaintext": plaintext}).data
         return Response(data, status=status.HTTP_201_CREATED, headers={"Cache-Control": "no-store"})
 
@@ -263,7 +265,7 @@ class BotTokenDetailView(BotAccess, APIView):
     def delete(self, request, pk: int, token_id: int):
         """Revoke the token for good."""
         token = _found(bot_selectors.token_get(self.get_bot(pk), token_id), "token", token_id)
-        bot_services.revoke_token(token)
+        bot_services.token_revoke(token=token)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -287,7 +289,7 @@ class LeagueListView(ListingView):
     @extend_schema(request=s.LeagueInput, responses={201: s.LeagueOutput, **_errors(400, 401, 403)})
     def post(self, request):
         """A new league on the installed engine of its game (staff only)."""
-        league = league_services.create_league(**_valid(s.LeagueInput, request.data))
+        league = league_services.league_create(**_valid(s.LeagueInput, request.data))
         return Response(s.LeagueOutput(league).data, status=status.HTTP_201_CREATED)
 
 
@@ -312,9 +314,9 @@ class LeagueDetailView(APIView):
         ladder = data.pop("ladder", None)
         with transaction.atomic():
             if data:
-                league = league_services.update_league(league, **data)
+                league = league_services.league_update(league=league, **data)
             if ladder is not None:
-                league = league_services.set_ladder(league, ladder)
+                league = league_services.league_ladder_set(league=league, state=ladder)
         return Response(s.LeagueOutput(league).data)
 
 
@@ -357,7 +359,7 @@ class LeagueEntriesView(APIView):
             raise exceptions.ValidationError({"version": f"no version with id {version_id}"})
         if not acts_for(request, version.bot):
             self.permission_denied(request, "you may enter only your own bots' versions")
-        entry = league_services.enter(league, version)
+        entry = league_services.entry_create(league=league, version=version)
         return Response(s.EntryOutput(entry).data, status=status.HTTP_201_CREATED)
 
 
@@ -384,7 +386,7 @@ class ChallengeView(APIView):
         token = token_of(request)
         if token is not None and entries[0].version.bot_id != token.bot_id:
             self.permission_denied(request, "with a bot token, the first entry must be its bot's")
-        match = league_services.challenge(request.user, league, entries)
+        match = league_services.challenge_create(user=request.user, league=league, entries=entries)
         return Response(
             s.MatchOutput(match_selectors.match_get(match.pk)).data,
             status=status.HTTP_201_CREATED,
@@ -409,7 +411,7 @@ class EntryDetailView(APIView):
     @extend_schema(responses={204: None, **_errors(401, 403, 404)})
     def delete(self, request, pk: int):
         """Withdraw the entry: no new matches; its history and ratings stay (owner only)."""
-        league_services.withdraw(self.get_entry(pk))
+        league_services.entry_withdraw(entry=self.get_entry(pk))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

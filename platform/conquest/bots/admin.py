@@ -46,7 +46,7 @@ class BotForm(forms.ModelForm):
 
 
 class BotVersionForm(forms.ModelForm):
-    """A version: checked as ``services.create_version`` checks it; frozen ones are disabled."""
+    """A version: checked as ``services.version_create`` checks it; frozen ones are disabled."""
 
     class Meta:
         model = BotVersion
@@ -64,8 +64,8 @@ class BotVersionForm(forms.ModelForm):
             return data
         if self.instance.pk is None or {"kind", "player"} & set(self.changed_data):
             try:
-                data["player"] = services.check_player(
-                    data["kind"], data.get("player", ""), staff=True
+                data["player"] = services.version_player_check(
+                    kind=data["kind"], player=data.get("player", ""), staff=True
                 )
             except ValidationError as error:
                 self.add_error(None, error)
@@ -73,12 +73,12 @@ class BotVersionForm(forms.ModelForm):
 
 
 class BotVersionFormSet(BaseInlineFormSet):
-    """Versions are numbered by ``services.create_version`` and changed by ``update_version``."""
+    """Versions are numbered by ``services.version_create`` and changed by ``version_update``."""
 
     def save_new(self, form, commit=True):
         data = form.cleaned_data
-        return services.create_version(
-            self.instance,
+        return services.version_create(
+            bot=self.instance,
             kind=data["kind"],
             player=data.get("player", ""),
             notes=data.get("notes", ""),
@@ -87,7 +87,7 @@ class BotVersionFormSet(BaseInlineFormSet):
 
     def save_existing(self, form, obj, commit=True):
         changed = {name: form.cleaned_data[name] for name in form.changed_data}
-        return services.update_version(obj, staff=True, **changed)
+        return services.version_update(version=obj, staff=True, **changed)
 
 
 class BotVersionInline(admin.TabularInline):
@@ -117,7 +117,7 @@ class BotTokenInline(ReadOnlyInline):
 
 @admin.register(Bot)
 class BotAdmin(admin.ModelAdmin):
-    """Bots: created by ``services.create_bot``, changed by ``services.update_bot``."""
+    """Bots: created by ``services.bot_create``, changed by ``services.bot_update``."""
 
     form = BotForm
     list_display = ("name", "owner", "enabled", "game_names", "created_at")
@@ -139,19 +139,19 @@ class BotAdmin(admin.ModelAdmin):
     def save_model(self, request, obj: Bot, form, change: bool) -> None:
         if change:
             changed = {name: getattr(obj, name) for name in form.changed_data}
-            services.update_bot(obj, **changed)
+            services.bot_update(bot=obj, **changed)
             return
-        bot = services.create_bot(
+        bot = services.bot_create(
             owner=obj.owner, name=obj.name, description=obj.description, games=obj.games
         )
         if not obj.enabled:
-            services.update_bot(bot, enabled=False)
+            services.bot_update(bot=bot, enabled=False)
         become(obj, bot)
 
     def _set_enabled(self, request, queryset, enabled: bool) -> None:
         count = 0
         for bot in queryset.exclude(enabled=enabled):
-            services.update_bot(bot, enabled=enabled)
+            services.bot_update(bot=bot, enabled=enabled)
             count += 1
         verb = "Enabled" if enabled else "Disabled"
         self.message_user(request, f"{verb} {count} bot(s).", messages.SUCCESS)
@@ -184,6 +184,6 @@ class BotTokenAdmin(admin.ModelAdmin):
     def revoke_tokens(self, request, queryset) -> None:
         count = 0
         for token in queryset.filter(revoked_at__isnull=True):
-            services.revoke_token(token)
+            services.token_revoke(token=token)
             count += 1
         self.message_user(request, f"Revoked {count} token(s).", messages.SUCCESS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import authentication, exceptions
 
-from conquest.bots.services import authenticate_token
+from conquest.bots.services import token_authenticate
 
 
 class BotTokenAuthentication(authentication.BaseAuthentication):
@@ -18,7 +18,7 @@ class BotTokenAuthentication(authentication.BaseAuthentication):
             return None
         if len(header) != 2:
             raise exceptions.AuthenticationFailed("expected 'Authorization: Bot <token>'")
-        token = authenticate_token(header[1].decode())
+        token = token_authenticate(token=header[1].decode())
         if token is None:
             raise exceptions.AuthenticationFailed("unknown or revoked bot token")
         return token.bot.owner, token

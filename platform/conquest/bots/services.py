@@ -26,10 +26,10 @@ def _check_games(names: list[str]) -> list[str]:
     return sorted(set(names))
 
 
-def create_bot(*, owner, name: str, description: str = "", games: list[str] = ()) -> Bot:
+def bot_create(*, owner, name: str, description: str = "", games: list[str] = ()) -> Bot:
     """A new bot of ``owner``.
 
-    >>> # create_bot(owner=alice, name="conqueror", games=["risk"])
+    >>> # bot_create(owner=alice, name="conqueror", games=["risk"])
     """
     if Bot.objects.filter(name=name).exists():
         raise ValidationError({"name": f"a bot called {name!r} exists already"})
@@ -41,7 +41,7 @@ def create_bot(*, owner, name: str, description: str = "", games: list[str] = ()
 BOT_FIELDS = ("description", "games", "enabled")
 
 
-def update_bot(bot: Bot, **fields) -> Bot:
+def bot_update(*, bot: Bot, **fields) -> Bot:
     """Change a bot's description, games or enabled flag (nothing else)."""
     unknown = sorted(set(fields) - set(BOT_FIELDS))
     if unknown:
@@ -54,7 +54,7 @@ def update_bot(bot: Bot, **fields) -> Bot:
     return bot
 
 
-def check_player(kind: str, player: str, *, staff: bool) -> str:
+def version_player_check(*, kind: str, player: str, staff: bool) -> str:
     """The player of a version of ``kind``, checked (house: installed, or code for staff)."""
     if kind == BotVersion.Kind.REMOTE:
         if player:
@@ -74,13 +74,13 @@ def check_player(kind: str, player: str, *, staff: bool) -> str:
     return player
 
 
-def create_version(
-    bot: Bot, *, kind: str, player: str = "", notes: str = "", staff: bool = False
+def version_create(
+    *, bot: Bot, kind: str, player: str = "", notes: str = "", staff: bool = False
 ) -> BotVersion:
     """The next version of ``bot`` (numbered 1, 2, 3…)."""
     if kind not in BotVersion.Kind.values:
         raise ValidationError({"kind": f"kind must be one of {BotVersion.Kind.values}"})
-    player = check_player(kind, player, staff=staff)
+    player = version_player_check(kind=kind, player=player, staff=staff)
     with transaction.atomic():
         Bot.objects.select_for_update().get(pk=bot.pk)
         number = (
@@ -91,7 +91,7 @@ def create_version(
         )
 
 
-def update_version(version: BotVersion, *, staff: bool = False, **fields) -> BotVersion:
+def version_update(*, version: BotVersion, staff: bool = False, **fields) -> BotVersion:
     """Edit a version that has not played yet; a frozen version refuses every change."""
     if version.frozen:
         raise ValidationError(
@@ -99,26 +99,30 @@ def update_version(version: BotVersion, *, staff: bool = False, **fields) -> Bot
         )
     kind = fields.get("kind", version.kind)
     if "kind" in fields or "player" in fields:
-        fields["player"] = check_player(kind, fields.get("player", version.player), staff=staff)
+        fields["player"] = version_player_check(
+            kind=kind, player=fields.get("player", version.player), staff=staff
+        )
     for name, value in fields.items():
         setattr(version, name, value)
     version.save(update_fields=list(fields))
     return version
 
 
-def digest(token: str) -> str:
+def token_digest(*, token: str) -> str:
     """The stored form of a token: its SHA-256 (tokens are long and random, so this suffices)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def issue_token(bot: Bot, *, name: str = "") -> tuple[BotToken, str]:
+def token_issue(*, bot: Bot, name: str = "") -> tuple[BotToken, str]:
     """A new token for ``bot``: the model and the plaintext, which is never shown again."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
-    record = BotToken.objects.create(bot=bot, name=name, prefix=token[:12], digest=digest(token))
+    record = BotToken.objects.create(
+        bot=bot, name=name, prefix=token[:12], digest=token_digest(token=token)
+    )
     return record, token
 
 
-def revoke_token(token: BotToken) -> BotToken:
+def token_revoke(*, token: BotToken) -> BotToken:
     """Revoke ``token`` for good (revoking twice keeps the first date)."""
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
@@ -126,12 +130,12 @@ def revoke_token(token: BotToken) -> BotToken:
     return token
 
 
-def authenticate_token(token: str) -> BotToken | None:
+def token_authenticate(*, token: str) -> BotToken | None:
     """The live token matching ``token``, or None; records when it was used."""
     record = (
         BotToken.objects.live()
         .select_related("bot", "bot__owner")
-        .filter(digest=digest(token))
+        .filter(digest=token_digest(token=token))
         .first()
     )
     if record is not None:
@@ -139,14 +143,14 @@ def authenticate_token(token: str) -> BotToken | None:
     return record
 
 
-def freeze_versions(version_ids: list[int]) -> None:
+def version_freeze(*, version_ids: list[int]) -> None:
     """Mark versions as played (frozen) from now on."""
     BotVersion.objects.filter(pk__in=version_ids, first_played_at__isnull=True).update(
         first_played_at=timezone.now()
     )
 
 
-def delete_bot(bot: Bot) -> None:
+def bot_delete(*, bot: Bot) -> None:
     """Delete a bot that never entered a league (one that did keeps its history: disable it)."""
     try:
         with transaction.atomic():

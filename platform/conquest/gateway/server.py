@@ -46,7 +46,7 @@ from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.internal.v1 import gateway_pb2_grpc
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.streams import STREAM_ENDED
-from conquest.bots.services import authenticate_token
+from conquest.bots.services import token_authenticate
 from conquest.gateway import spectators
 from conquest.relay.presence import Presence, Presences
 
@@ -228,7 +228,7 @@ class Gateway:
         scheme, _, token = (
             dict(context.invocation_metadata()).get("authorization", "").partition(" ")
         )
-        record = await asyncio.to_thread(authenticate_token, token) if scheme == "Bot" else None
+        record = await asyncio.to_thread(token_authenticate, token) if scheme == "Bot" else None
         if record is None:
             await context.abort(
                 grpc.StatusCode.UNAUTHENTICATED,

@@ -28,7 +28,7 @@ class EntryFormSet(BaseInlineFormSet):
 
     def save_existing(self, form, obj, commit=True):
         if "active" in form.changed_data and not obj.active:
-            return services.withdraw(obj)
+            return services.entry_withdraw(entry=obj)
         obj.save(update_fields=["active"])
         return obj
 
@@ -52,7 +52,7 @@ class EntryInline(admin.TabularInline):
 
 
 class NewEntryFormSet(BaseInlineFormSet):
-    """New entries of the league, made by ``services.enter``."""
+    """New entries of the league, made by ``services.entry_create``."""
 
     def clean(self) -> None:
         super().clean()
@@ -61,12 +61,12 @@ class NewEntryFormSet(BaseInlineFormSet):
             if not form.has_changed() or version is None:
                 continue
             try:
-                services.check_entry(self.instance, version)
+                services.entry_check(league=self.instance, version=version)
             except ValidationError as error:
                 form.add_error(None, error)
 
     def save_new(self, form, commit=True):
-        return services.enter(self.instance, form.cleaned_data["version"])
+        return services.entry_create(league=self.instance, version=form.cleaned_data["version"])
 
 
 class NewEntryInline(admin.TabularInline):
@@ -94,7 +94,7 @@ class NewEntryInline(admin.TabularInline):
 
 @admin.register(League)
 class LeagueAdmin(admin.ModelAdmin):
-    """Leagues: created as ``services.create_league`` does, checked against the engine."""
+    """Leagues: created as ``services.league_create`` does, checked against the engine."""
 
     form = LeagueForm
     list_display = (
@@ -146,9 +146,9 @@ class LeagueAdmin(admin.ModelAdmin):
             changed = {name: getattr(obj, name) for name in form.changed_data}
             with transaction.atomic():
                 # Locked and fresh: a worker recording a result meanwhile bumps rated_count,
-                # which update_league's full save would otherwise write back stale.
+                # which league_update's full save would otherwise write back stale.
                 league = League.objects.select_for_update().get(pk=obj.pk)
-                services.update_league(league, **changed)
+                services.league_update(league=league, **changed)
             become(obj, league)
             return
         settings = {
@@ -156,7 +156,7 @@ class LeagueAdmin(admin.ModelAdmin):
             for name in form.cleaned_data
             if name not in ("name", "game", "variant", "seats", "options")
         }
-        league = services.create_league(
+        league = services.league_create(
             name=obj.name,
             game=obj.game,
             variant=obj.variant,
@@ -169,7 +169,7 @@ class LeagueAdmin(admin.ModelAdmin):
     def _set_ladder(self, request, queryset, state: str, verb: str) -> None:
         count = 0
         for league in queryset:
-            services.set_ladder(league, state)
+            services.league_ladder_set(league=league, state=state)
             count += 1
         self.message_user(request, f"{verb} the ladder of {count} league(s).", messages.SUCCESS)
 
@@ -184,7 +184,7 @@ class LeagueAdmin(admin.ModelAdmin):
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
-    """Entries and their ratings (read-only); made by ``services.enter``."""
+    """Entries and their ratings (read-only); made by ``services.entry_create``."""
 
     form = EntryForm
     list_display = ("league", "version", "active", *RATINGS)
@@ -209,12 +209,12 @@ class EntryAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj: Entry, form, change: bool) -> None:
         if not change:
-            entry = services.enter(obj.league, obj.version)
+            entry = services.entry_create(league=obj.league, version=obj.version)
             if not obj.active:
-                services.withdraw(entry)
+                services.entry_withdraw(entry=entry)
             become(obj, entry)
         elif "active" in form.changed_data and not obj.active:
-            services.withdraw(obj)
+            services.entry_withdraw(entry=obj)
         else:
             obj.save(update_fields=["active"])
 
@@ -222,6 +222,6 @@ class EntryAdmin(admin.ModelAdmin):
     def withdraw(self, request, queryset) -> None:
         count = 0
         for entry in queryset.filter(active=True):
-            services.withdraw(entry)
+            services.entry_withdraw(entry=entry)
             count += 1
         self.message_user(request, f"Withdrew {count} entr(y/ies).", messages.SUCCESS)

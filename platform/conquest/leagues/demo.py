@@ -46,7 +46,7 @@ def demo_league() -> League:
     if league is not None:
         return league
     house, _ = User.objects.get_or_create(username="house")
-    league = leagues.create_league(
+    league = leagues.league_create(
         name=LEAGUE,
         game="risk",
         variant="hasbro",
@@ -58,9 +58,9 @@ def demo_league() -> League:
         time_bank_seconds=10.0,
     )
     for name, player, description in HOUSE_BOTS:
-        bot = Bot.objects.filter(name=name).first() or bots.create_bot(
+        bot = Bot.objects.filter(name=name).first() or bots.bot_create(
             owner=house, name=name, description=description, games=["risk"]
         )
-        version = bot.versions.first() or bots.create_version(bot, kind="house", player=player)
-        leagues.enter(league, version)
+        version = bot.versions.first() or bots.version_create(bot=bot, kind="house", player=player)
+        leagues.entry_create(league=league, version=version)
     return league

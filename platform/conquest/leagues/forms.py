@@ -20,7 +20,7 @@ def _known_games() -> str:
 
 
 class LeagueForm(forms.ModelForm):
-    """A league checked against the engine as ``services.create_league`` checks it.
+    """A league checked against the engine as ``services.league_create`` checks it.
 
     The engine version is not a field: :meth:`clean` takes it from the engine.
     """
@@ -42,12 +42,15 @@ class LeagueForm(forms.ModelForm):
         if "options" in data and data["options"] in (None, ""):
             data["options"] = {}
         if self.instance.pk is not None and not set(fixed) & set(self.changed_data):
-            return data  # as services.update_league: checked only when they change
+            return data  # as services.league_update: checked only when they change
         if any(name not in data for name in fixed):
             return data  # a field has its own error already
         try:
-            engine_version, data["options"] = services.check_game(
-                data["game"], data["variant"], data["seats"], data["options"]
+            engine_version, data["options"] = services.league_game_check(
+                game=data["game"],
+                variant=data["variant"],
+                seats=data["seats"],
+                options=data["options"],
             )
         except ValidationError as error:
             self.add_error(None, error)
@@ -57,7 +60,7 @@ class LeagueForm(forms.ModelForm):
 
 
 class EntryForm(forms.ModelForm):
-    """A new entry, checked as ``services.enter`` checks it (existing ones only change
+    """A new entry, checked as ``services.entry_create`` checks it (existing ones only change
     ``active``)."""
 
     class Meta:
@@ -69,7 +72,7 @@ class EntryForm(forms.ModelForm):
         new = self.instance.pk is None
         if new and data.get("league") is not None and data.get("version") is not None:
             try:
-                services.check_entry(data["league"], data["version"])
+                services.entry_check(league=data["league"], version=data["version"])
             except ValidationError as error:
                 self.add_error(None, error)
         return data

@@ -80,14 +80,14 @@ def fill_ladder(league: League, rng: random.Random | None = None) -> list[Match]
             if table is None:
                 break
             table = _seat_order(table, seat_counts, rng)
-            match = matches.schedule(league, table)
+            match = matches.match_schedule(league=league, entries=table)
             for seat, entry in enumerate(table):
                 seat_counts[(entry.pk, seat)] += 1
                 load[entry.pk] += 1
                 if entry.version.bot_id in capacity:
                     capacity[entry.version.bot_id] -= 1
             created.append(match)
-        matches.enqueue([m.pk for m in created])
+        matches.match_enqueue(match_ids=[m.pk for m in created])
     return created
 
 

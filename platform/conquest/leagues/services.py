@@ -15,7 +15,7 @@ from engines.players import game_player
 from engines.registry import get_game
 
 
-def check_game(game: str, variant: str, seats: int, options: dict) -> tuple[str, dict]:
+def league_game_check(*, game: str, variant: str, seats: int, options: dict) -> tuple[str, dict]:
     """The engine version and the options, or ValidationError on the field at fault."""
     if not isinstance(options, dict):
         raise ValidationError({"options": "options must be a JSON object (name: value)"})
@@ -36,14 +36,16 @@ def check_game(game: str, variant: str, seats: int, options: dict) -> tuple[str,
     return info.engine_version, dict(options)
 
 
-def create_league(*, name: str, game: str, variant: str, seats: int, options=None, **settings):
+def league_create(*, name: str, game: str, variant: str, seats: int, options=None, **settings):
     """A new league on the installed engine version of ``game``.
 
     ``settings`` are League fields (time control, ladder settings, Elo K).
     """
     if League.objects.filter(name=name).exists():
         raise ValidationError({"name": f"a league called {name!r} exists already"})
-    engine_version, options = check_game(game, variant, seats, options or {})
+    engine_version, options = league_game_check(
+        game=game, variant=variant, seats=seats, options=options or {}
+    )
     return League.objects.create(
         name=name,
         game=game,
@@ -55,7 +57,7 @@ def create_league(*, name: str, game: str, variant: str, seats: int, options=Non
     )
 
 
-def update_league(league: League, **fields) -> League:
+def league_update(*, league: League, **fields) -> League:
     """Change a league's settings; its game, variant, seats and options are fixed once rated."""
     fixed = {"game", "variant", "seats", "options", "engine_version"} & set(fields)
     if fixed and league.matches.exists():
@@ -64,7 +66,7 @@ def update_league(league: League, **fields) -> League:
         merged = {
             f: fields.get(f, getattr(league, f)) for f in ("game", "variant", "seats", "options")
         }
-        fields["engine_version"], fields["options"] = check_game(**merged)
+        fields["engine_version"], fields["options"] = league_game_check(**merged)
     for name, value in fields.items():
         setattr(league, name, value)
     # Only these fields: a worker may be updating rated_count at the same time.
@@ -72,7 +74,7 @@ def update_league(league: League, **fields) -> League:
     return league
 
 
-def set_ladder(league: League, state: str) -> League:
+def league_ladder_set(*, league: League, state: str) -> League:
     """Start, pause or stop the league's ladder."""
     if state not in League.Ladder.values:
         raise ValidationError({"ladder": f"one of {League.Ladder.values}"})
@@ -81,7 +83,7 @@ def set_ladder(league: League, state: str) -> League:
     return league
 
 
-def check_entry(league: League, version: BotVersion) -> None:
+def entry_check(*, league: League, version: BotVersion) -> None:
     """ValidationError unless ``version``'s bot is enabled and plays ``league``'s game (a
     house version: its player too)."""
     bot = version.bot
@@ -98,9 +100,9 @@ def check_entry(league: League, version: BotVersion) -> None:
         raise ValidationError({"version": f"{bot} is disabled"})
 
 
-def enter(league: League, version: BotVersion) -> Entry:
-    """Enter ``version`` in ``league`` (see :func:`check_entry`)."""
-    check_entry(league, version)
+def entry_create(*, league: League, version: BotVersion) -> Entry:
+    """Enter ``version`` in ``league`` (see :func:`entry_check`)."""
+    entry_check(league=league, version=version)
     try:
         with transaction.atomic():
             return Entry.objects.create(league=league, version=version)
@@ -108,14 +110,14 @@ def enter(league: League, version: BotVersion) -> Entry:
         raise ValidationError({"version": f"{version} is already in {league}"}) from None
 
 
-def withdraw(entry: Entry) -> Entry:
+def entry_withdraw(*, entry: Entry) -> Entry:
     """Stop scheduling ``entry`` (its history and ratings stay)."""
     entry.active = False
     entry.save(update_fields=["active"])
     return entry
 
 
-def challenge(user, league: League, entries: list[Entry]) -> Match:
+def challenge_create(*, user, league: League, entries: list[Entry]) -> Match:
     """An unrated match of ``league`` between ``entries`` (in seat order), queued at once.
 
     The first entry must be the requester's (staff may challenge for anyone).
@@ -130,8 +132,12 @@ def challenge(user, league: League, entries: list[Entry]) -> Match:
         if entry.version.kind == BotVersion.Kind.REMOTE and not connected(entry.version.bot_id):
             raise ValidationError({"entries": f"{entry} is a remote bot not connected now"})
     with transaction.atomic():
-        match = matches.schedule(
-            league, entries, origin=Match.Origin.CHALLENGE, requested_by=user, rated=False
+        match = matches.match_schedule(
+            league=league,
+            entries=entries,
+            origin=Match.Origin.CHALLENGE,
+            requested_by=user,
+            rated=False,
         )
-        matches.enqueue([match.pk])
+        matches.match_enqueue(match_ids=[match.pk])
     return match

@@ -126,7 +126,7 @@ class MatchAdmin(admin.ModelAdmin):
     def cancel_matches(self, request, queryset) -> None:
         done = refused = 0
         for match in _bare(queryset):
-            if services.cancel(match):
+            if services.match_cancel(match=match):
                 done += 1
             else:
                 refused += 1
@@ -136,7 +136,7 @@ class MatchAdmin(admin.ModelAdmin):
     def rerun_matches(self, request, queryset) -> None:
         done = refused = 0
         for match in _bare(queryset).exclude(origin=Match.Origin.TOURNAMENT):
-            if services.rerun(match):
+            if services.match_rerun(match=match):
                 done += 1
             else:
                 refused += 1

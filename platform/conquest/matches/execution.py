@@ -87,7 +87,7 @@ class Lease:
 
     def renew(self) -> None:
         """Extend the lease; LeaseLost when it is no longer ours."""
-        if self.lost or not services.renew(self.match_id, self.owner):
+        if self.lost or not services.match_lease_renew(match_id=self.match_id, owner=self.owner):
             self.lost = True
             raise LeaseLost
 
@@ -247,7 +247,7 @@ def execute(match_id: int, writer: ResultWriter | None = None) -> str:
     """
     owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
     with _database():
-        if not services.claim(match_id, owner):
+        if not services.match_claim(match_id=match_id, owner=owner):
             return "skipped"
         spec = match_spec(match_id)
     lease = Lease(match_id, owner)
@@ -257,11 +257,13 @@ def execute(match_id: int, writer: ResultWriter | None = None) -> str:
         return "superseded"
     except PlayFailed as error:
         with _database():
-            services.fail(match_id, owner, str(error), error.detail)
+            services.match_fail(
+                match_id=match_id, owner=owner, message=str(error), detail=error.detail
+            )
         return "error"
     if writer is not None:
         writer.submit(match_id, owner, outcome)
         return "played"
     with _database():
-        recorded = services.record(match_id, owner, outcome)
+        recorded = services.match_record(match_id=match_id, owner=owner, outcome=outcome)
     return "finished" if recorded else "superseded"

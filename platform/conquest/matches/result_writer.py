@@ -4,8 +4,8 @@ Recording (result, replay, ratings: one transaction) takes a few milliseconds of
 trips; done in a thread of the worker process, they overlap the sandbox playing the next match
 instead of adding to every match (docs/benchmarks.md). Nothing can be lost this way: until its
 result is written the match holds its lease, so if the process dies first the lease lapses and
-the match is played again (``services.requeue_lapsed``), and ``services.record`` still writes
-a result only once.
+the match is played again (``services.match_requeue_lapsed``), and ``services.match_record``
+still writes a result only once.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class ResultWriter:
             match_id, owner, outcome = job
             try:
                 close_old_connections()  # this thread's connection: drop it if it broke
-                if not services.record(match_id, owner, outcome):
+                if not services.match_record(match_id=match_id, owner=owner, outcome=outcome):
                     logger.info("match %s: result not recorded (the lease is not ours)", match_id)
             except Exception:
                 logger.exception(

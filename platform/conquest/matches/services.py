@@ -23,12 +23,12 @@ from django.utils import timezone
 
 from conquest import sql
 from conquest.bots.models import BotVersion
-from conquest.bots.services import freeze_versions
+from conquest.bots.services import version_freeze
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.signals import match_ended
 from conquest.matches.spec import Outcome
 from conquest.ratings.maths import Rating
-from conquest.ratings.services import rate_match
+from conquest.ratings.services import rating_apply
 
 if TYPE_CHECKING:
     from conquest.leagues.models import Entry, League
@@ -48,10 +48,10 @@ def _stamp(text: str) -> str:
     return f"[{timezone.now():%Y-%m-%d %H:%M:%S}] {text}\n"
 
 
-def schedule(
+def match_schedule(
+    *,
     league: League,
     entries: list[Entry],
-    *,
     origin: str = Match.Origin.LADDER,
     requested_by=None,
     rated: bool = True,
@@ -78,7 +78,7 @@ def schedule(
     return match
 
 
-def enqueue(match_ids: list[int]) -> None:
+def match_enqueue(*, match_ids: list[int]) -> None:
     """Mark scheduled (or lapsed) matches queued and send them to the workers after commit:
     a match with a remote seat to the ``remote`` queue, the others to the default one."""
     now = timezone.now()
@@ -111,7 +111,7 @@ def _log_failures(responses) -> None:
             logger.error("match_ended receiver %s failed", receiver, exc_info=response)
 
 
-def claim(match_id: int, owner: str) -> bool:
+def match_claim(*, match_id: int, owner: str) -> bool:
     """Take the match for ``owner`` with a fresh lease, if it is queued or its lease lapsed.
 
     One conditional UPDATE: of two workers claiming at once, exactly one matches its WHERE.
@@ -160,7 +160,7 @@ def _give_up(match_id: int, now) -> None:
             _error(match, f"gave up after {match.attempts} attempts (workers lost)", "")
 
 
-def renew(match_id: int, owner: str) -> bool:
+def match_lease_renew(*, match_id: int, owner: str) -> bool:
     """Extend ``owner``'s lease; False when the lease is no longer theirs."""
     lease = timedelta(seconds=settings.ARENA["LEASE_SECONDS"])
     return bool(
@@ -170,7 +170,7 @@ def renew(match_id: int, owner: str) -> bool:
     )
 
 
-def record(match_id: int, owner: str, outcome: Outcome) -> bool:
+def match_record(*, match_id: int, owner: str, outcome: Outcome) -> bool:
     """Write result, replay and rating update in one transaction, once; False if not ours."""
     with transaction.atomic():
         # Locks the match and its league: the league's lock orders its rated results.
@@ -202,12 +202,12 @@ def record(match_id: int, owner: str, outcome: Outcome) -> bool:
         rated_seq = None
         if rated:
             rated_seq = rated_count + 1
-            rate_match(
-                league_id,
-                match_id,
-                rated_seq,
-                elo_k,
-                [
+            rating_apply(
+                league_id=league_id,
+                match_id=match_id,
+                seq=rated_seq,
+                elo_k=elo_k,
+                seats=[
                     (seat[1], Rating(*seat[2:5]), r.placement)
                     for seat, r in zip(seats, outcome.seats, strict=True)
                 ],
@@ -233,7 +233,7 @@ def record(match_id: int, owner: str, outcome: Outcome) -> bool:
         )
         unfrozen = [seat[5] for seat in seats if seat[6] is None]
         if unfrozen:
-            freeze_versions(unfrozen)
+            version_freeze(version_ids=unfrozen)
         _ended(match_id, Match.Status.FINISHED)
         return True
 
@@ -248,7 +248,7 @@ def _error(match: Match, message: str, detail: str) -> None:
     _ended(match.pk, Match.Status.ERROR)
 
 
-def fail(match_id: int, owner: str, message: str, detail: str = "") -> bool:
+def match_fail(*, match_id: int, owner: str, message: str, detail: str = "") -> bool:
     """Record an infrastructure error (ratings untouched); False if the lease is not ours."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
@@ -258,7 +258,7 @@ def fail(match_id: int, owner: str, message: str, detail: str = "") -> bool:
         return True
 
 
-def requeue_lapsed() -> list[int]:
+def match_requeue_lapsed() -> list[int]:
     """Send again the matches whose worker vanished (lease lapsed) or whose message was lost."""
     now = timezone.now()
     stale = now - timedelta(seconds=settings.ARENA["REQUEUE_AFTER_SECONDS"])
@@ -278,11 +278,11 @@ def requeue_lapsed() -> list[int]:
             match.lease_owner = ""
             match.lease_expires_at = None
             match.save(update_fields=["log", "lease_owner", "lease_expires_at"])
-        enqueue(lapsed + lost)
+        match_enqueue(match_ids=lapsed + lost)
     return lapsed + lost
 
 
-def cancel(match: Match, *, why: str = "cancelled by an admin") -> bool:
+def match_cancel(*, match: Match, why: str = "cancelled by an admin") -> bool:
     """Cancel a match that has not ended; a worker still running it will record nothing."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
@@ -299,11 +299,11 @@ def cancel(match: Match, *, why: str = "cancelled by an admin") -> bool:
         return True
 
 
-def rerun(match: Match, *, by_tournament: bool = False) -> bool:
+def match_rerun(*, match: Match, by_tournament: bool = False) -> bool:
     """Play again a match that ended in an infrastructure error or was cancelled (same seed);
     False if it did not. A tournament's game is re-run only ``by_tournament``
-    (``tournaments.services.rerun_match``), which keeps the tournament's rules: a pause, its
-    disqualified seats, its voided games."""
+    (``tournaments.services.tournament_match_rerun``), which keeps the tournament's rules: a
+    pause, its disqualified seats, its voided games."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.status not in (Match.Status.ERROR, Match.Status.CANCELLED):
@@ -317,5 +317,5 @@ def rerun(match: Match, *, by_tournament: bool = False) -> bool:
         match.lease_owner = ""
         match.log += _stamp("re-run requested")
         match.save()
-        enqueue([match.pk])
+        match_enqueue(match_ids=[match.pk])
         return True

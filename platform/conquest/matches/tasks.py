@@ -41,4 +41,4 @@ def run_match(match_id: int) -> str:
 @shared_task(name="conquest.matches.tasks.requeue_lapsed")
 def requeue_lapsed() -> int:
     """Periodic: requeue matches whose lease lapsed or whose message was lost."""
-    return len(services.requeue_lapsed())
+    return len(services.match_requeue_lapsed())

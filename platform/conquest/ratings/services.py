@@ -2,7 +2,7 @@
 
 A rated result takes the league's next sequence number inside the transaction that records it
 (the league row is locked), so the stored ratings are the fold of :func:`maths.rate` over the
-league's rated matches in sequence order; :func:`recompute` does that fold again.
+league's rated matches in sequence order; :func:`rating_recompute` does that fold again.
 """
 
 from __future__ import annotations
@@ -35,12 +35,8 @@ def _change(entry_id: int, match_id: int, seq: int, old: Rating, new: Rating) ->
     )
 
 
-def rate_match(
-    league_id: int,
-    match_id: int,
-    seq: int,
-    elo_k: float,
-    seats: list[tuple[int, Rating, int]],
+def rating_apply(
+    *, league_id: int, match_id: int, seq: int, elo_k: float, seats: list[tuple[int, Rating, int]]
 ) -> None:
     """Apply a match's placements to its entries' ratings as the league's ``seq``-th result.
 
@@ -85,7 +81,7 @@ class Difference:
         )
 
 
-def recompute(league: League, *, write: bool = False) -> list[Difference]:
+def rating_recompute(*, league: League, write: bool = False) -> list[Difference]:
     """Fold every rated result of ``league`` again; the differences from what is stored.
 
     With ``write``, the recomputed ratings and history replace the stored ones.

@@ -29,11 +29,11 @@ def _message(error: ValidationError) -> str:
 
 
 class FieldFormSet(BaseInlineFormSet):
-    """The registered entries: a deleted row is removed by ``services.remove_entry``."""
+    """The registered entries: a deleted row is removed by ``services.tournament_entry_remove``."""
 
     def delete_existing(self, obj, commit=True):
         if commit:
-            services.remove_entry(obj)
+            services.tournament_entry_remove(registered=obj)
 
 
 class FieldInline(admin.TabularInline):
@@ -56,10 +56,12 @@ class FieldInline(admin.TabularInline):
 
 
 class NewEntryFormSet(BaseInlineFormSet):
-    """New entries of the field, registered by ``services.add_entry``."""
+    """New entries of the field, registered by ``services.tournament_entry_add``."""
 
     def save_new(self, form, commit=True):
-        return services.add_entry(self.instance, form.cleaned_data["entry"])
+        return services.tournament_entry_add(
+            tournament=self.instance, entry=form.cleaned_data["entry"]
+        )
 
 
 class NewEntryInline(admin.TabularInline):
@@ -166,13 +168,16 @@ class TournamentAdmin(admin.ModelAdmin):
     def save_model(self, request, obj: Tournament, form, change: bool) -> None:
         settings = {name: form.cleaned_data[name] for name in SETTINGS if name in form.cleaned_data}
         if not change:
-            become(obj, services.create_tournament(**settings))
+            become(obj, services.tournament_create(**settings))
             return
         changed = {name: settings[name] for name in form.changed_data if name in settings}
         if not changed:  # e.g. saving the entries, or a started tournament's read-only page
             return
         try:
-            become(obj, services.update_tournament(Tournament.objects.get(pk=obj.pk), **changed))
+            become(
+                obj,
+                services.tournament_update(tournament=Tournament.objects.get(pk=obj.pk), **changed),
+            )
         except ValidationError as error:  # it started since the page was loaded
             self.message_user(request, _message(error), messages.ERROR)
 
@@ -215,7 +220,7 @@ class TournamentAdmin(admin.ModelAdmin):
         done, refused = 0, []
         for tournament in queryset:
             try:
-                service(tournament)
+                service(tournament=tournament)
                 done += 1
             except ValidationError as error:
                 refused.append(_message(error))
@@ -225,32 +230,34 @@ class TournamentAdmin(admin.ModelAdmin):
 
     @admin.action(description="Open registration", permissions=["change"])
     def open_registration(self, request, queryset) -> None:
-        self._each(request, queryset, services.open_registration, "Opened the registration of")
+        self._each(
+            request, queryset, services.tournament_registration_open, "Opened the registration of"
+        )
 
     @admin.action(description="Start", permissions=["change"])
     def start(self, request, queryset) -> None:
-        self._each(request, queryset, services.start, "Started")
+        self._each(request, queryset, services.tournament_start, "Started")
 
     @admin.action(description="Pause", permissions=["change"])
     def pause(self, request, queryset) -> None:
-        self._each(request, queryset, services.pause, "Paused")
+        self._each(request, queryset, services.tournament_pause, "Paused")
 
     @admin.action(description="Resume", permissions=["change"])
     def resume(self, request, queryset) -> None:
-        self._each(request, queryset, services.resume, "Resumed")
+        self._each(request, queryset, services.tournament_resume, "Resumed")
 
     @admin.action(description="Cancel", permissions=["change"])
     def cancel(self, request, queryset) -> None:
-        self._each(request, queryset, services.cancel, "Cancelled")
+        self._each(request, queryset, services.tournament_cancel, "Cancelled")
 
     @admin.action(description="Re-run the matches that ended in error", permissions=["change"])
     def rerun_errors(self, request, queryset) -> None:
-        def rerun(tournament: Tournament) -> None:
+        def rerun(*, tournament: Tournament) -> None:
             errors = Match.objects.filter(
                 tournament_game__tournament=tournament, status=Match.Status.ERROR
             )
             for match in errors.only("pk"):
-                services.rerun_match(tournament, match)
+                services.tournament_match_rerun(tournament=tournament, match=match)
 
         self._each(request, queryset, rerun, "Re-ran the matches in error of")
 
@@ -278,7 +285,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 @admin.register(TournamentEntry)
 class TournamentEntryAdmin(admin.ModelAdmin):
-    """Tournament entries (read-only); disqualified through ``services.disqualify``."""
+    """Tournament entries (read-only); disqualified by ``services.tournament_entry_disqualify``."""
 
     list_display = ("tournament", "entry", "seed", "disqualified_at", "voided")
     list_filter = ("tournament", "voided")
@@ -297,7 +304,7 @@ class TournamentEntryAdmin(admin.ModelAdmin):
         done = 0
         for registered in queryset:
             try:
-                services.disqualify(registered, void=void)
+                services.tournament_entry_disqualify(registered=registered, void=void)
                 done += 1
             except ValidationError as error:
                 self.message_user(request, _message(error), messages.ERROR)

@@ -30,8 +30,8 @@ class TournamentForm(forms.ModelForm):
         if data.get("points") in (None, ""):
             data["points"] = []
         try:
-            data["points"] = services.check_settings(
-                data["league"], **{name: data.get(name, 1) for name in SETTINGS}
+            data["points"] = services.tournament_settings_check(
+                league=data["league"], **{name: data.get(name, 1) for name in SETTINGS}
             )
         except ValidationError as error:
             self.add_error(None, error)

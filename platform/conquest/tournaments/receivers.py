@@ -14,4 +14,4 @@ def advance_on_match_ended(sender, match_id: int, status: str, **kwargs) -> None
     """Advance the tournament of match ``match_id``, if it has one."""
     tournament = Tournament.objects.filter(tournament_games__match_id=match_id).first()
     if tournament is not None:
-        services.advance(tournament)
+        services.tournament_advance(tournament=tournament)

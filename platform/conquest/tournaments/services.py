@@ -2,8 +2,8 @@
 disqualification, and advancing from round to round. Errors name the field at fault.
 
 Every change of a running tournament locks its row first: two workers (or a worker and an
-admin) advancing it at once pair a round once, and :func:`advance` may be called any number
-of times (by the match-ended signal and by the periodic task).
+admin) advancing it at once pair a round once, and :func:`tournament_advance` may be called
+any number of times (by the match-ended signal and by the periodic task).
 
 Pausing sends no more matches: the queued ones not yet claimed go back to ``scheduled`` (a
 worker that receives their message skips them) and running ones finish; resuming sends the
@@ -19,7 +19,7 @@ from django.db.models import Value
 from django.db.models.functions import Concat
 from django.utils import timezone
 
-from conquest.bots.services import freeze_versions
+from conquest.bots.services import version_freeze
 from conquest.leagues.models import Entry, League
 from conquest.matches import services as matches
 from conquest.matches.codes import SeatCode
@@ -37,8 +37,8 @@ Format = Tournament.Format
 FIELDS = ("name", "league", "format", "games", "rounds", "advance", "points", "rated")
 
 
-def check_settings(
-    league: League, *, format: str, games: int, rounds: int, advance: int, points
+def tournament_settings_check(
+    *, league: League, format: str, games: int, rounds: int, advance: int, points
 ) -> list:
     """The points per placement, after checking the settings against the format and seats
     (ValidationError on the field at fault)."""
@@ -66,7 +66,7 @@ def check_settings(
     return [float(p) for p in points]
 
 
-def create_tournament(
+def tournament_create(
     *,
     league: League,
     name: str,
@@ -87,8 +87,8 @@ def create_tournament(
         games=games,
         rounds=rounds,
         advance=advance,
-        points=check_settings(
-            league, format=format, games=games, rounds=rounds, advance=advance, points=points
+        points=tournament_settings_check(
+            league=league, format=format, games=games, rounds=rounds, advance=advance, points=points
         ),
         rated=rated,
     )
@@ -110,7 +110,7 @@ def _expect(tournament: Tournament, *states: str, to: str) -> None:
         )  # fmt: skip
 
 
-def update_tournament(tournament: Tournament, **fields) -> Tournament:
+def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
     """Change a tournament's settings before it starts; its league is fixed once it has
     entries."""
     unknown = sorted(set(fields) - set(FIELDS))
@@ -128,8 +128,9 @@ def update_tournament(tournament: Tournament, **fields) -> Tournament:
         merged = {f: fields.get(f, getattr(tournament, f)) for f in FIELDS}
         if "points" in fields or "league" in fields:
             merged["points"] = fields.get("points") or []
-        merged["points"] = check_settings(
-            league, **{f: merged[f] for f in ("format", "games", "rounds", "advance", "points")}
+        merged["points"] = tournament_settings_check(
+            league=league,
+            **{f: merged[f] for f in ("format", "games", "rounds", "advance", "points")},
         )
         for attr, value in merged.items():
             setattr(tournament, attr, value)
@@ -137,7 +138,7 @@ def update_tournament(tournament: Tournament, **fields) -> Tournament:
         return tournament
 
 
-def open_registration(tournament: Tournament) -> Tournament:
+def tournament_registration_open(*, tournament: Tournament) -> Tournament:
     """Draft → registration: entries may now be added and removed."""
     with transaction.atomic():
         tournament = _locked(tournament)
@@ -147,7 +148,7 @@ def open_registration(tournament: Tournament) -> Tournament:
         return tournament
 
 
-def add_entry(tournament: Tournament, entry: Entry) -> TournamentEntry:
+def tournament_entry_add(*, tournament: Tournament, entry: Entry) -> TournamentEntry:
     """Register a league entry; its bot version is frozen from now on."""
     with transaction.atomic():
         tournament = _locked(tournament)
@@ -161,11 +162,11 @@ def add_entry(tournament: Tournament, entry: Entry) -> TournamentEntry:
                 registered = TournamentEntry.objects.create(tournament=tournament, entry=entry)
         except IntegrityError:
             raise ValidationError({"entry": f"{entry} is already in {tournament}"}) from None
-        freeze_versions([entry.version_id])
+        version_freeze(version_ids=[entry.version_id])
         return registered
 
 
-def remove_entry(registered: TournamentEntry) -> None:
+def tournament_entry_remove(*, registered: TournamentEntry) -> None:
     """Take an entry out of the field before the start."""
     with transaction.atomic():
         tournament = _locked(registered.tournament)
@@ -180,9 +181,9 @@ def _schedule(tournament: Tournament, number: int, round_: formats.Round) -> lis
     created = []
     for table_number, table in enumerate(round_.tables, start=1):
         for game_number, order in enumerate(table.orders, start=1):
-            match = matches.schedule(
-                league,
-                [by_id[e] for e in order],
+            match = matches.match_schedule(
+                league=league,
+                entries=[by_id[e] for e in order],
                 origin=Match.Origin.TOURNAMENT,
                 rated=tournament.rated,
             )
@@ -221,7 +222,7 @@ def _pair(tournament: Tournament, number: int) -> formats.Round | None:
     return formats.knockout_round(competing, k, tournament.games, tournament.advance, past.seats)
 
 
-def start(tournament: Tournament) -> Tournament:
+def tournament_start(*, tournament: Tournament) -> Tournament:
     """Registration → running: seed the field by league rating and send the first round (a
     round robin's every round)."""
     with transaction.atomic():
@@ -262,7 +263,7 @@ def start(tournament: Tournament) -> Tournament:
             created += _schedule(tournament, number, round_)
         tournament.current_round = len(rounds)
         tournament.save()
-        matches.enqueue(created)
+        matches.match_enqueue(match_ids=created)
         return tournament
 
 
@@ -278,7 +279,7 @@ def _hold(tournament: Tournament) -> int:
     ).update(status=Match.Status.SCHEDULED, log=Concat("log", Value(stamp)))
 
 
-def pause(tournament: Tournament) -> Tournament:
+def tournament_pause(*, tournament: Tournament) -> Tournament:
     """Running → paused: nothing more is sent; running matches finish."""
     with transaction.atomic():
         tournament = _locked(tournament)
@@ -289,7 +290,7 @@ def pause(tournament: Tournament) -> Tournament:
         return tournament
 
 
-def resume(tournament: Tournament) -> Tournament:
+def tournament_resume(*, tournament: Tournament) -> Tournament:
     """Paused → running: the held matches are sent again; a round that ended meanwhile is
     followed by the next."""
     with transaction.atomic():
@@ -300,12 +301,12 @@ def resume(tournament: Tournament) -> Tournament:
         held = Match.objects.filter(
             tournament_game__tournament=tournament, status=Match.Status.SCHEDULED
         )
-        matches.enqueue(list(held.values_list("pk", flat=True)))
-    advance(tournament)
+        matches.match_enqueue(match_ids=list(held.values_list("pk", flat=True)))
+    tournament_advance(tournament=tournament)
     return tournament
 
 
-def cancel(tournament: Tournament) -> Tournament:
+def tournament_cancel(*, tournament: Tournament) -> Tournament:
     """Stop for good: matches not yet ended are cancelled (a running one records nothing)."""
     with transaction.atomic():
         tournament = _locked(tournament)
@@ -313,14 +314,14 @@ def cancel(tournament: Tournament) -> Tournament:
             tournament, State.DRAFT, State.REGISTRATION, State.RUNNING, State.PAUSED, to="cancel"
         )
         for match in _pending(tournament).only("pk"):
-            matches.cancel(match, why=f"tournament {tournament} cancelled")
+            matches.match_cancel(match=match, why=f"tournament {tournament} cancelled")
         tournament.state = State.CANCELLED
         tournament.finished_at = timezone.now()
         tournament.save(update_fields=["state", "finished_at"])
         return tournament
 
 
-def rerun_match(tournament: Tournament, match: Match) -> None:
+def tournament_match_rerun(*, tournament: Tournament, match: Match) -> None:
     """Play again (same seed) a match of the tournament that ended in an infrastructure error."""
     with transaction.atomic():
         tournament = _locked(tournament)
@@ -333,7 +334,7 @@ def rerun_match(tournament: Tournament, match: Match) -> None:
                 {"match": f"match {match.pk} is {current.status}: only a match that ended in "
                  "an infrastructure error is re-run"}
             )  # fmt: skip
-        matches.rerun(current, by_tournament=True)
+        matches.match_rerun(match=current, by_tournament=True)
         _mark_forfeits(tournament, [match.pk])
         if tournament.state == State.PAUSED:
             _hold(tournament)
@@ -349,7 +350,9 @@ def _mark_forfeits(tournament: Tournament, match_ids: list[int]) -> None:
     ).update(code=SeatCode.FORFEIT)
 
 
-def disqualify(registered: TournamentEntry, *, void: bool = False) -> TournamentEntry:
+def tournament_entry_disqualify(
+    *, registered: TournamentEntry, void: bool = False
+) -> TournamentEntry:
     """Disqualify an entry of a started tournament: its matches not yet claimed are played
     with its seat forfeiting, and its past games stand; with ``void``, those matches are
     cancelled and none of its games count for anybody (not in a knockout)."""
@@ -373,13 +376,15 @@ def disqualify(registered: TournamentEntry, *, void: bool = False) -> Tournament
         )
         if void:
             for match in waiting.only("pk"):
-                matches.cancel(match, why=f"{registered.entry} disqualified: its games are void")
+                matches.match_cancel(
+                    match=match, why=f"{registered.entry} disqualified: its games are void"
+                )
         else:
             _mark_forfeits(tournament, list(waiting.values_list("pk", flat=True)))
         return registered
 
 
-def advance(tournament: Tournament) -> str:
+def tournament_advance(*, tournament: Tournament) -> str:
     """Pair the next round once every match of the current one has ended, or finish.
 
     Idempotent: 'idle' (not running), 'waiting' (matches not ended; a match in error waits
@@ -401,13 +406,13 @@ def advance(tournament: Tournament) -> str:
         created = _schedule(tournament, number, round_)
         tournament.current_round = number
         tournament.save(update_fields=["current_round"])
-        matches.enqueue(created)
+        matches.match_enqueue(match_ids=created)
         return f"round {number}"
 
 
-def advance_all() -> int:
+def tournament_advance_all() -> int:
     """Advance every running tournament; how many paired a round or finished."""
     return sum(
-        advance(tournament) not in ("idle", "waiting")
+        tournament_advance(tournament=tournament) not in ("idle", "waiting")
         for tournament in Tournament.objects.running().only("pk")
     )

@@ -10,4 +10,4 @@ from conquest.tournaments import services
 @shared_task(name="conquest.tournaments.tasks.advance_tournaments")
 def advance_tournaments() -> int:
     """Periodic: pair the next round of every running tournament whose round has ended."""
-    return services.advance_all()
+    return services.tournament_advance_all()

@@ -104,8 +104,8 @@ class Command(BaseCommand):
 
     def _bot(self, name: str, command: list[str], game: str = "risk"):
         """A new bot with a token, its program started; the bot once it is connected."""
-        bot = bots.create_bot(owner=self.owner, name=f"{self.tag}-{name}", games=[game])
-        _, token = bots.issue_token(bot)
+        bot = bots.bot_create(owner=self.owner, name=f"{self.tag}-{name}", games=[game])
+        _, token = bots.token_issue(bot=bot)
         child = self._start(name, command, ARENA_BOT_TOKEN=token)
         deadline = time.monotonic() + 60
         while presences().find(bot.pk) is None:
@@ -164,27 +164,34 @@ class Command(BaseCommand):
         )
 
     def _concurrency(self, address: str, count: int, bot_processes: int, max_steps: int) -> None:
-        league = leagues.create_league(
+        league = leagues.league_create(
             name=self.tag, game="risk", variant="hasbro", seats=2, ladder="off",
             options={"max_steps": max_steps}, decision_seconds=1.0, time_bank_seconds=0.0,
             max_faults=1000,
         )  # fmt: skip
-        house_bot = bots.create_bot(owner=self.owner, name=f"{self.tag}-house", games=["risk"])
-        house = leagues.enter(league, bots.create_version(house_bot, kind="house", player="random"))
+        house_bot = bots.bot_create(owner=self.owner, name=f"{self.tag}-house", games=["risk"])
+        house = leagues.entry_create(
+            league=league, version=bots.version_create(bot=house_bot, kind="house", player="random")
+        )
         per_bot = -(-count // bot_processes)
         remotes = []
         for i in range(bot_processes):
             sdk = [sys.executable, "-m", "bots.sdk", "--player", "random", "--address", address]
             bot = self._bot(f"sdk{i}", [*sdk, "--max-matches", str(per_bot), "--inline"])
-            remotes.append(leagues.enter(league, bots.create_version(bot, kind="remote")))
+            remotes.append(
+                leagues.entry_create(
+                    league=league, version=bots.version_create(bot=bot, kind="remote")
+                )
+            )
         worker = WorkerProcess("bench-remote", self.logs / "worker.log", remote=count + 8)
         self.children.append(worker)
         worker.wait_ready()
         scheduled = [
-            matches.schedule(league, [remotes[i % bot_processes], house]) for i in range(count)
+            matches.match_schedule(league=league, entries=[remotes[i % bot_processes], house])
+            for i in range(count)
         ]
         began = time.monotonic()
-        matches.enqueue([m.pk for m in scheduled])
+        matches.match_enqueue(match_ids=[m.pk for m in scheduled])
         most = 0
         pending = Match.objects.filter(league=league).exclude(status__in=["finished", "error"])
         while pending.exists():
@@ -209,16 +216,16 @@ class Command(BaseCommand):
         )
 
     def _simultaneous(self, address: str, count: int, max_steps: int) -> None:
-        league = leagues.create_league(
+        league = leagues.league_create(
             name=f"{self.tag}-africa", game="africa", variant="standard", seats=4, ladder="off",
             options={"max_steps": max_steps}, decision_seconds=5.0, max_faults=1000,
         )  # fmt: skip
         sdk = [sys.executable, "-m", "bots.sdk", "--player", "random", "--address", address]
         entries = [
-            leagues.enter(
-                league,
-                bots.create_version(
-                    self._bot(f"power{i}", [*sdk, "--inline"], "africa"), kind="remote"
+            leagues.entry_create(
+                league=league,
+                version=bots.version_create(
+                    bot=self._bot(f"power{i}", [*sdk, "--inline"], "africa"), kind="remote"
                 ),
             )
             for i in range(4)
@@ -229,9 +236,9 @@ class Command(BaseCommand):
         decisions = rounds = 0
         seconds = 0.0
         for _ in range(count):
-            match = matches.schedule(league, entries)
+            match = matches.match_schedule(league=league, entries=entries)
             began = time.monotonic()
-            matches.enqueue([match.pk])
+            matches.match_enqueue(match_ids=[match.pk])
             while Match.objects.filter(pk=match.pk, status__in=["queued", "running"]).exists():
                 if time.monotonic() - began > 600:
                     raise RuntimeError("an Africa match did not finish in 10 minutes")

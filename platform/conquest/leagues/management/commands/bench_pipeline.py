@@ -83,7 +83,7 @@ class Command(BaseCommand):
 
     def _league(self, game: str, variant: str, players: list[str]):
         owner, _ = User.objects.get_or_create(username="bench")
-        league = leagues.create_league(
+        league = leagues.league_create(
             name=f"bench {time.time():.0f}",
             game=game,
             variant=variant,
@@ -92,13 +92,18 @@ class Command(BaseCommand):
             allow_same_owner=True,
         )
         for i, player in enumerate(players):
-            bot = bots.create_bot(owner=owner, name=f"bench-{league.pk}-{i}", games=[game])
-            leagues.enter(league, bots.create_version(bot, kind="house", player=player))
+            bot = bots.bot_create(owner=owner, name=f"bench-{league.pk}-{i}", games=[game])
+            leagues.entry_create(
+                league=league, version=bots.version_create(bot=bot, kind="house", player=player)
+            )
         return league
 
     def _schedule(self, league, count: int) -> list[Match]:
         entries = list(league.entries.order_by("pk"))
-        return [matches.schedule(league, entries, seed=seed) for seed in range(count)]
+        return [
+            matches.match_schedule(league=league, entries=entries, seed=seed)
+            for seed in range(count)
+        ]
 
     def _pipeline(self, league, count: int, workers: int) -> float:
         """Wall seconds from queueing ``count`` matches to the last one recorded."""
@@ -113,7 +118,7 @@ class Command(BaseCommand):
                     ids = [m.pk for m in self._schedule(league, count)]
                 began = time.perf_counter()
                 with transaction.atomic():
-                    matches.enqueue(ids)
+                    matches.match_enqueue(match_ids=ids)
                 pending = Match.objects.filter(pk__in=ids).exclude(status__in=["finished", "error"])
                 while pending.exists():
                     time.sleep(0.02)

@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from conquest import refs
-from conquest.ratings.services import recompute
+from conquest.ratings.services import rating_recompute
 
 
 class Command(BaseCommand):
@@ -24,7 +24,7 @@ class Command(BaseCommand):
             raise CommandError(f"no league {league!r}")
         differing = 0
         for each in leagues:
-            differences = recompute(each, write=write)
+            differences = rating_recompute(league=each, write=write)
             status = "equal" if not differences else f"{len(differences)} differences"
             self.stdout.write(f"{each.name}: {each.rated_count} rated matches, {status}")
             for difference in differences[:20]:
