@@ -1,1 +1,1 @@
-"""The REST API: thin views and serializers over the apps' services and selectors."""
+"""The REST API: per domain, thin views (``bots.py``) and serializers (``bot_serializers.py``)."""

@@ -6,6 +6,7 @@ field; ``non_field_errors`` for the rest), as DRF's own validation errors do.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 from typing import Any
@@ -15,11 +16,14 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.urls import Resolver404, resolve
+from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
+from rest_framework.views import APIView, set_rollback
 from rest_framework.views import exception_handler as drf_exception_handler
-from rest_framework.views import set_rollback
 
 logger = logging.getLogger("django.request")
 
@@ -119,3 +123,20 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
         },
         status=status.HTTP_500_INTERNAL_SERVER_ERROR,
     )
+
+
+@extend_schema(exclude=True)
+class UnknownView(APIView):
+    """Any other URL under the API: a 404 in the API's error shape."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    def initial(self, request, *args, **kwargs):
+        path = request.path
+        hint = ""
+        if not path.endswith("/"):
+            with contextlib.suppress(Resolver404):
+                if getattr(resolve(path + "/").func, "view_class", None) is not UnknownView:
+                    hint = f" (did you mean {path}/?)"
+        raise exceptions.NotFound(f"no API endpoint {path}{hint}")

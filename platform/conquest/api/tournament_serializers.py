@@ -1,11 +1,11 @@
-"""API serializers of tournaments: inputs validated here (types, shapes), rules in the services."""
+"""API serializers of tournaments: their settings, field, standings, progress and games."""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from conquest.api.serializers import EntryBotFields, StrictInput
+from conquest.api.common import EntryBotFields, StrictInput
 from conquest.tournaments import selectors
 from conquest.tournaments.models import Tournament, TournamentEntry
 

@@ -3,36 +3,44 @@
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
+from conquest.api import accounts, bots, errors, leagues, matches, tournaments
 from conquest.api import schema as _schema  # noqa: F401  (registers the bot-token scheme)
-from conquest.api import tournaments, views
 
 urlpatterns = [
-    path("auth/register", views.RegisterView.as_view(), name="api-register"),
-    path("auth/token", views.LoginView.as_view(), name="api-token"),
-    path("auth/me", views.MeView.as_view(), name="api-me"),
-    path("bots/", views.BotListView.as_view(), name="api-bots"),
-    path("bots/<int:pk>/", views.BotDetailView.as_view(), name="api-bot"),
-    path("bots/<int:pk>/versions/", views.BotVersionListView.as_view(), name="api-bot-versions"),
-    path("bots/<int:pk>/tokens/", views.BotTokenListView.as_view(), name="api-bot-tokens"),
+    path("auth/register", accounts.RegisterView.as_view(), name="api-register"),
+    path("auth/token", accounts.LoginView.as_view(), name="api-token"),
+    path("auth/me", accounts.MeView.as_view(), name="api-me"),
+    path("bots/", bots.BotListView.as_view(), name="api-bots"),
+    path("bots/<int:pk>/", bots.BotDetailView.as_view(), name="api-bot"),
+    path("bots/<int:pk>/versions/", bots.BotVersionListView.as_view(), name="api-bot-versions"),
+    path("bots/<int:pk>/tokens/", bots.BotTokenListView.as_view(), name="api-bot-tokens"),
     path(
         "bots/<int:pk>/tokens/<int:token_id>/",
-        views.BotTokenDetailView.as_view(),
+        bots.BotTokenDetailView.as_view(),
         name="api-bot-token",
     ),
-    path("versions/<int:pk>/", views.VersionDetailView.as_view(), name="api-version"),
-    path("leagues/", views.LeagueListView.as_view(), name="api-leagues"),
-    path("leagues/<int:pk>/", views.LeagueDetailView.as_view(), name="api-league"),
-    path("leagues/<int:pk>/standings/", views.StandingsView.as_view(), name="api-league-standings"),
-    path("leagues/<int:pk>/matches/", views.LeagueMatchesView.as_view(), name="api-league-matches"),
-    path("leagues/<int:pk>/entries/", views.LeagueEntriesView.as_view(), name="api-league-entries"),
+    path("versions/<int:pk>/", bots.VersionDetailView.as_view(), name="api-version"),
+    path("leagues/", leagues.LeagueListView.as_view(), name="api-leagues"),
+    path("leagues/<int:pk>/", leagues.LeagueDetailView.as_view(), name="api-league"),
     path(
-        "leagues/<int:pk>/challenges/", views.ChallengeView.as_view(), name="api-league-challenges"
+        "leagues/<int:pk>/standings/", leagues.StandingsView.as_view(), name="api-league-standings"
     ),
-    path("entries/<int:pk>/", views.EntryDetailView.as_view(), name="api-entry"),
-    path("entries/<int:pk>/history/", views.EntryHistoryView.as_view(), name="api-entry-history"),
-    path("matches/", views.MatchListView.as_view(), name="api-matches"),
-    path("matches/<int:pk>/", views.MatchDetailView.as_view(), name="api-match"),
-    path("matches/<int:pk>/replay/", views.ReplayView.as_view(), name="api-match-replay"),
+    path(
+        "leagues/<int:pk>/matches/", leagues.LeagueMatchesView.as_view(), name="api-league-matches"
+    ),
+    path(
+        "leagues/<int:pk>/entries/", leagues.LeagueEntriesView.as_view(), name="api-league-entries"
+    ),
+    path(
+        "leagues/<int:pk>/challenges/",
+        leagues.ChallengeView.as_view(),
+        name="api-league-challenges",
+    ),
+    path("entries/<int:pk>/", leagues.EntryDetailView.as_view(), name="api-entry"),
+    path("entries/<int:pk>/history/", leagues.EntryHistoryView.as_view(), name="api-entry-history"),
+    path("matches/", matches.MatchListView.as_view(), name="api-matches"),
+    path("matches/<int:pk>/", matches.MatchDetailView.as_view(), name="api-match"),
+    path("matches/<int:pk>/replay/", matches.ReplayView.as_view(), name="api-match-replay"),
     path("tournaments/", tournaments.TournamentListView.as_view(), name="api-tournaments"),
     path(
         "tournaments/<int:pk>/", tournaments.TournamentDetailView.as_view(), name="api-tournament"
@@ -86,5 +94,5 @@ urlpatterns = [
         name="api-tournament-export",
     ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    re_path(r"", views.UnknownView.as_view(), name="api-unknown"),  # last: a JSON 404
+    re_path(r"", errors.UnknownView.as_view(), name="api-unknown"),  # last: a JSON 404
 ]

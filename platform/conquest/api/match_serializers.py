@@ -1,0 +1,92 @@
+"""API serializers of matches: matches, their seats and their replays."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from conquest.api.common import EntryBotFields
+from conquest.matches.models import Match, MatchSeat
+
+
+class MatchFilter(serializers.Serializer):
+    """Query parameters of the match list."""
+
+    league = serializers.IntegerField(required=False, min_value=1, help_text="League id.")
+    entry = serializers.IntegerField(
+        required=False, min_value=1, help_text="Only matches where this entry has a seat."
+    )
+    status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
+
+
+class ReplayQuery(serializers.Serializer):
+    """Query parameters of a replay download."""
+
+    view = serializers.ChoiceField(
+        choices=[("spectator", "spectator"), ("full", "full")],
+        required=False,
+        default="spectator",
+        help_text="spectator (default): public facts only; full: the stored engine replay "
+        "with its seed (staff only).",
+    )
+    seat = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        help_text="The view of this seat (its private events too): for its bot's owner only.",
+    )
+
+    def validate(self, attrs):
+        if attrs.get("view") == "full" and "seat" in attrs:
+            raise serializers.ValidationError({"seat": "choose either view=full or a seat"})
+        return attrs
+
+
+class MatchSeatOutput(EntryBotFields, serializers.ModelSerializer):
+    """One seat of a match and how it ended."""
+
+    class Meta:
+        model = MatchSeat
+        fields = [
+            "seat",
+            "entry",
+            "bot",
+            "bot_name",
+            "version",
+            "version_number",
+            "owner",
+            "placement",
+            "score",
+            "code",
+            "faults",
+            "time_used",
+        ]
+        read_only_fields = fields
+
+
+class MatchOutput(serializers.ModelSerializer):
+    """A match and its seats (never its seed, its log or its worker's lease)."""
+
+    league_name = serializers.CharField(source="league.name", read_only=True)
+    requested_by = serializers.SlugRelatedField(
+        slug_field="username", read_only=True, allow_null=True
+    )
+    seats = MatchSeatOutput(many=True, read_only=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "league",
+            "league_name",
+            "status",
+            "origin",
+            "rated",
+            "requested_by",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "end_reason",
+            "steps",
+            "rated_seq",
+            "seats",
+        ]
+        read_only_fields = fields

@@ -1,0 +1,106 @@
+"""API views of matches: matches and their replays."""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from conquest.api import match_serializers as s
+from conquest.api.common import ListingView, error_responses, or_404, validated
+from conquest.api.permissions import is_staff, token_of
+from conquest.matches import selectors
+from conquest.matches.models import Match
+
+
+class MatchListView(ListingView):
+    """Matches."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[s.MatchFilter],
+        responses={200: s.MatchOutput(many=True), **error_responses(400)},
+    )
+    def get(self, request):
+        """Matches newest first, by league, entry or status."""
+        filters = validated(s.MatchFilter, request.query_params)
+        return self.page(selectors.match_list(**filters), s.MatchOutput)
+
+
+class MatchDetailView(APIView):
+    """One match."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.MatchOutput, **error_responses(404)})
+    def get(self, request, pk: int):
+        """The match and its seats."""
+        return Response(s.MatchOutput(or_404(selectors.match_get(pk), "match", pk)).data)
+
+
+class ReplayView(APIView):
+    """A finished match's replay, as the requester may see it."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[
+            s.ReplayQuery,
+            OpenApiParameter(
+                "Content-Disposition",
+                str,
+                OpenApiParameter.HEADER,
+                response=[200],
+                description="attachment; filename=match-<id>.json",
+            ),
+        ],
+        responses={
+            200: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="The spectator view (events redacted to public facts, no seed), "
+                "a seat's view, or for staff the stored engine replay (view=full, with seed).",
+            ),
+            **error_responses(400, 401, 403, 404),
+        },
+    )
+    def get(self, request, pk: int):
+        """Download the replay: the spectator view by default; ``seat`` for that seat's
+        owner; ``view=full`` for staff."""
+        match = or_404(selectors.match_get(pk), "match", pk)
+        query = validated(s.ReplayQuery, request.query_params)
+        if match.status != Match.Status.FINISHED or match.replay is None:
+            raise exceptions.NotFound(f"match {pk} is {match.status}: it has no replay yet")
+        if query["view"] == "full":
+            if not is_staff(request):
+                self.permission_denied(request, "only staff may download the full replay")
+            text = selectors.full_replay(match)
+        elif "seat" in query:
+            seat = query["seat"]
+            seats = {x.seat: x for x in match.seats.all()}
+            if seat not in seats:
+                raise exceptions.ValidationError({"seat": f"match {pk} has seats {sorted(seats)}"})
+            if not self._may_see_seat(request, match, seats[seat]):
+                self.permission_denied(request, f"only the owner of seat {seat}'s bot may see it")
+            text = json.dumps(selectors.replay_view(match, seat))
+        else:
+            text = json.dumps(selectors.replay_view(match, None))
+        response = HttpResponse(text, content_type="application/json")
+        response["Content-Disposition"] = f"attachment; filename=match-{match.pk}.json"
+        return response
+
+    @staticmethod
+    def _may_see_seat(request, match, seat) -> bool:
+        """Is the requester the owner of the bot in ``seat`` (with a bot token: that bot)?"""
+        if not request.user.is_authenticated:
+            return False
+        if seat.seat not in selectors.seats_of_user(match, request.user):
+            return False
+        token = token_of(request)
+        return token is None or seat.entry.version.bot_id == token.bot_id
