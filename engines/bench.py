@@ -72,7 +72,7 @@ def run(
             ]
             _Timer(match, players, costs).play()
             decisions += match.steps
-            reasons[match.result().reason] += 1
+            reasons[str(match.result().reason)] += 1  # the code, not the game's enum member
             snapshot_bytes = max(snapshot_bytes, len(json.dumps(match.snapshot())))
         elapsed = time.perf_counter() - started
         engine_seconds = sum(costs) / 1e9

@@ -3,7 +3,7 @@
 
 from engines.africa.actions import ACTION_TYPES, EndDiplomacy, SubmitOrders
 from engines.africa.events import EVENT_TYPES
-from engines.africa.match import AfricaMatch
+from engines.africa.match import AfricaMatch, EndReason
 from engines.africa.variants import MESSAGE_LENGTH, MESSAGES, VARIANTS
 from engines.core.contract import STEP_LIMIT, GameInfo
 
@@ -16,6 +16,7 @@ GAME = GameInfo(
     options=(STEP_LIMIT, MESSAGES, MESSAGE_LENGTH),
     action_types=ACTION_TYPES,
     event_types=EVENT_TYPES,
+    end_reasons=tuple(EndReason),
     passive_actions=(EndDiplomacy, SubmitOrders),
     match_class=AfricaMatch,
 )

@@ -13,6 +13,7 @@ Every rule cites the book's section; adaptations are in RULES.md.
 from __future__ import annotations
 
 import random
+from enum import StrEnum
 from typing import Any, cast
 
 from engines.africa.actions import (
@@ -83,6 +84,23 @@ LANDS = tuple(Land(t) for t in IDS)
 EXPLORES = tuple({n: Explore(IDS[t], IDS[n]) for n in MAP.neighbours[t]} for t in range(N))
 DECLARES = {(p, r): Declare(p, r) for p in POWERS for r in RELATIONS}
 MESSAGES = {to: Message(to, "") for to in (*POWERS, ALL)}
+
+
+class EndReason(StrEnum):
+    """Why an Africa match ended: every ``reason`` its results may give."""
+
+    LAST_TURN = "last_turn"
+    """The 1914 turn is over and one power has the most points (002 "LA FIN DE LA
+    PARTIE")."""
+    LAST_COLONY = "last_colony"
+    """The turn in which the last colony figure was placed is over and one power has the
+    most points (002 "LA FIN DE LA PARTIE")."""
+    TIE_NO_WINNER = "tie_no_winner"
+    """The last turn, either way, is over with several powers first on points: "aucun
+    joueur n'est déclaré vainqueur" (002 "LA FIN DE LA PARTIE")."""
+    STEP_LIMIT = "step_limit"
+    """The step limit stopped the match: no winner, powers ranked by their points then
+    (RULES.md, "Result"; no book rule)."""
 
 
 class AfricaMatch(Match):
@@ -439,9 +457,9 @@ class AfricaMatch(Match):
         """002 "LA FIN DE LA PARTIE": "Le dernier tour de jeu est soit celui de 1914, soit
         celui durant lequel le dernier pion colonie disponible est posé"."""
         if sum(self.colony) >= COLONIES:
-            self._finish("last_colony", events)
+            self._finish(EndReason.LAST_COLONY, events)
         elif self.turn == len(YEARS):
-            self._finish("last_turn", events)
+            self._finish(EndReason.LAST_TURN, events)
         else:
             self._begin_turn(events)
 
@@ -552,7 +570,7 @@ class AfricaMatch(Match):
             out.append((alone[seat], shared[seat], allies, total))
         return out
 
-    def _finish(self, reason: str, events: list[Event]) -> None:
+    def _finish(self, reason: EndReason, events: list[Event]) -> None:
         self.phase, self.end_reason = OVER, reason
         self.done = [True] * self.seats
         for seat, (alone, shared, allies, total) in enumerate(self.points()):
@@ -560,7 +578,7 @@ class AfricaMatch(Match):
         self._result = self._ranked(reason)
         events.append(MatchEnded(self._result.reason, self._result.winners))
 
-    def _ranked(self, reason: str) -> Result:
+    def _ranked(self, reason: EndReason) -> Result:
         """002 "LA FIN DE LA PARTIE": "Le joueur qui totalise le plus de points de victoire
         gagne la partie"; "Si plusieurs joueurs arrivent en tête en totalisant le même nombre
         de points de victoire, aucun joueur n'est déclaré vainqueur": then no winner and the
@@ -572,17 +590,17 @@ class AfricaMatch(Match):
         )
         shown = ", ".join(f"{self.powers[s]} {points[s]}" for s in range(self.seats))
         why = {
-            "last_turn": "the 1914 turn is over",
-            "last_colony": "the last colony figure was placed",
-            "step_limit": "the step limit stopped the match",
+            EndReason.LAST_TURN: "the 1914 turn is over",
+            EndReason.LAST_COLONY: "the last colony figure was placed",
+            EndReason.STEP_LIMIT: "the step limit stopped the match",
         }[reason]
-        if reason == "step_limit":
+        if reason == EndReason.STEP_LIMIT:
             winners: tuple[int, ...] = ()
             verdict = "no winner"
         elif len(ranking[0]) > 1:
             winners = ()
             verdict = "tie at the top: no winner (002 'aucun joueur n'est déclaré vainqueur')"
-            reason = "tie_no_winner"
+            reason = EndReason.TIE_NO_WINNER
         else:
             winners = ranking[0]
             verdict = f"{self.powers[winners[0]]} wins"
@@ -590,8 +608,8 @@ class AfricaMatch(Match):
         return Result(ranking, tuple(float(p) for p in points), reason, detail, winners)
 
     def _step_limit_result(self) -> Result:
-        self.phase, self.end_reason = OVER, "step_limit"
-        return self._ranked("step_limit")
+        self.phase, self.end_reason = OVER, EndReason.STEP_LIMIT
+        return self._ranked(EndReason.STEP_LIMIT)
 
     def summary(self) -> list[str]:
         """Turn, colonies and each power's presences and points, for people."""
@@ -705,4 +723,4 @@ class AfricaMatch(Match):
         self.rules = VARIANTS[self.variant]
         self.powers = POWERS[: self.seats]
         if self.end_reason is not None:
-            self._result = self._ranked(self.end_reason)
+            self._result = self._ranked(EndReason(self.end_reason))

@@ -3,7 +3,7 @@
 
 from engines.conquetes.actions import ACTION_TYPES, CommitSupport, DrawTwo
 from engines.conquetes.events import EVENT_TYPES
-from engines.conquetes.match import ConquetesMatch
+from engines.conquetes.match import ConquetesMatch, EndReason
 from engines.conquetes.variants import BOT_LEVEL, VARIANTS
 from engines.core.contract import STEP_LIMIT, GameInfo
 
@@ -16,6 +16,7 @@ GAME = GameInfo(
     options=(STEP_LIMIT, BOT_LEVEL),
     action_types=ACTION_TYPES,
     event_types=EVENT_TYPES,
+    end_reasons=tuple(EndReason),
     passive_actions=(CommitSupport, DrawTwo),
     match_class=ConquetesMatch,
 )

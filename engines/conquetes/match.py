@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from enum import StrEnum
 from typing import Any, cast
 
 from engines.conquetes import scoring
@@ -96,6 +97,21 @@ ADDS = tuple(AddSupport(r) for r in IDS)
 DISCARDS = tuple(DiscardCard(r) for r in IDS)
 ATTACKS = tuple({t: Attack(IDS[s], IDS[t]) for t in NEIGHBOURS[s]} for s in range(N))
 GIVES: dict[tuple[int, int], GiveCard] = {}
+
+
+class EndReason(StrEnum):
+    """Why a Conquêtes match ended: every ``reason`` its results may give."""
+
+    DECK_EXHAUSTED = "deck_exhausted"
+    """The deck ran out (at 2-3 players and solo the first time, at 4 the second; or the
+    first, with no discard to reshuffle) and each camp scored its territory: the most points
+    win, then the most regions, else a shared victory (001 "Fin du jeu" and its NOTE); solo,
+    the player wins with more points than the bot, ties to the bot (001 "Le mode Solo", "FIN
+    DE PARTIE")."""
+    STEP_LIMIT = "step_limit"
+    """The step limit stopped the match: no winner, seats ranked by their points then
+    (RULES.md, "Step limit"; no book rule)."""
+
 
 STATE_FIELDS = (
     "hands",
@@ -262,7 +278,7 @@ class ConquetesMatch(Match):
         events.append(DeckExhausted(self.exhaustions))
         if self.exhaustions >= self.rules.exhaustions[self.seats] or not self.discard:
             # An empty discard cannot make a new deck (RULES.md): the game ends too.
-            self._finish("deck_exhausted", events)
+            self._finish(EndReason.DECK_EXHAUSTED, events)
             return True
         self.reshuffled = list(self.discard)
         self.deck, self.discard = self.discard, []
@@ -554,7 +570,7 @@ class ConquetesMatch(Match):
 
     # =========================================================================== results
 
-    def _finish(self, reason: str, events: list[Event]) -> None:
+    def _finish(self, reason: EndReason, events: list[Event]) -> None:
         """001 "Fin du jeu": "chaque joueur choisit l'un de ses territoires, et compte ses
         points"; the engine chooses the best one for each (RULES.md)."""
         self.phase, self.end_reason = OVER, reason
@@ -615,7 +631,7 @@ class ConquetesMatch(Match):
             bot = (camps[BOT], won[BOT], points)
         return outcome, bot
 
-    def _ranked(self, reason: str) -> Result:
+    def _ranked(self, reason: EndReason) -> Result:
         """001 "Le joueur avec le plus de points remporte la partie"; "En cas d'égalité, celui
         ... qui possède le plus de Régions distinctes dans tous ses territoires"; "En cas de
         nouvelle égalité, la victoire est partagée !". Places below follow the same order.
@@ -623,7 +639,7 @@ class ConquetesMatch(Match):
         outcome, bot_outcome = self._outcome()
         points = tuple(outcome[s][3] for s in range(self.seats))
         scores = tuple(float(p) for p in points)
-        stopped = reason == "step_limit"
+        stopped = reason == EndReason.STEP_LIMIT
         if bot_outcome is not None:  # solo
             bot = bot_outcome[2]
             won = points[0] > bot and not stopped
@@ -646,8 +662,8 @@ class ConquetesMatch(Match):
         return Result(ranking, scores, reason, f"{reason}: {shown} points; {verdict}", winners)
 
     def _step_limit_result(self) -> Result:
-        self.phase, self.end_reason = OVER, "step_limit"
-        return self._ranked("step_limit")
+        self.phase, self.end_reason = OVER, EndReason.STEP_LIMIT
+        return self._ranked(EndReason.STEP_LIMIT)
 
     def summary(self) -> list[str]:
         """Turns played and each camp's best territory, for people."""
@@ -785,4 +801,4 @@ class ConquetesMatch(Match):
     def _restored(self) -> None:
         self.rules = VARIANTS[self.variant]
         if self.end_reason is not None:
-            self._result = self._ranked(self.end_reason)
+            self._result = self._ranked(EndReason(self.end_reason))

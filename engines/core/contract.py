@@ -51,6 +51,10 @@ class MatchOver(IllegalAction):
     """The match has ended: no more actions are accepted."""
 
 
+class ContractError(AssertionError):
+    """A game broke the engine contract: a bug in the game, never the seats' input."""
+
+
 # ----------------------------------------------------------------------------- data
 
 
@@ -114,8 +118,8 @@ class Result:
     ``ranking`` lists groups of tied seats, best first (it orders every seat, also when
     nobody won); ``winners`` are the seats that won by the rules, none when the match was
     stopped (e.g. by the step limit) or the rules call it a draw; ``scores`` is one number per
-    seat; ``reason`` is a short code (e.g. ``"world_conquered"``, ``"step_limit"``) and
-    ``detail`` a sentence for people.
+    seat; ``reason`` is a short code, one of the game's ``end_reasons`` (e.g.
+    ``"world_conquered"``, ``"step_limit"``), and ``detail`` a sentence for people.
 
     >>> r = Result(((1,), (0, 2)), (3.0, 42.0, 3.0), "world_conquered", winners=(1,))
     >>> r.winners, r.placement(2)
@@ -206,6 +210,10 @@ STEP_LIMIT = Option(
 class GameInfo:
     """A game in the registry: its variants, options, action types and constructors.
 
+    ``end_reasons`` is the closed set of codes its results' ``reason`` may take, ``step_limit``
+    included: the values of the game's ``EndReason`` enum, each one of its rules' endings
+    (:meth:`Match.result` refuses any other with :class:`ContractError`).
+
     Building it makes it the ``game`` of its ``match_class``.
     """
 
@@ -216,6 +224,7 @@ class GameInfo:
     options: tuple[Option, ...]
     action_types: tuple[type[Action], ...]
     event_types: tuple[type[Event], ...]
+    end_reasons: tuple[str, ...]
     match_class: type[Match] = field(repr=False)
     passive_actions: tuple[type[Action], ...] = ()
 
@@ -282,7 +291,8 @@ class Match(ABC):
     """One match of a game: a deterministic state machine driven by seats' actions.
 
     Subclasses implement the ``_``-prefixed hooks; the public methods add the checks every
-    game shares (match over, wrong seat, step limit) so games cannot forget them.
+    game shares (match over, wrong seat, step limit, declared end reason) so games cannot
+    forget them.
     """
 
     game: ClassVar[GameInfo]
@@ -350,9 +360,19 @@ class Match(ABC):
         return self._result is not None
 
     def result(self) -> Result:
-        """The result of a finished match (raises if it is still running)."""
+        """The result of a finished match (raises if it is still running).
+
+        Raises :class:`ContractError` if the game ended it with a reason it does not declare
+        in ``GameInfo.end_reasons``.
+        """
         if self._result is None:
             raise EngineError("the match is not over")
+        reason = self._result.reason
+        if reason not in self.game.end_reasons:
+            raise ContractError(
+                f"{self.game.name}: undeclared end reason '{reason}' "
+                f"(declared: {', '.join(self.game.end_reasons)})"
+            )
         return self._result
 
     def snapshot(self) -> dict[str, Any]:

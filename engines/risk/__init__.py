@@ -3,7 +3,7 @@
 from engines.core.contract import STEP_LIMIT, GameInfo
 from engines.risk.actions import ACTION_TYPES, EndPhase
 from engines.risk.events import EVENT_TYPES
-from engines.risk.match import RiskMatch
+from engines.risk.match import EndReason, RiskMatch
 from engines.risk.missions import OPTIONS as MISSION_OPTIONS
 from engines.risk.variants import VARIANTS
 
@@ -15,6 +15,7 @@ GAME = GameInfo(
     options=(STEP_LIMIT, *MISSION_OPTIONS),
     action_types=ACTION_TYPES,
     event_types=EVENT_TYPES,
+    end_reasons=tuple(EndReason),
     passive_actions=(EndPhase,),
     match_class=RiskMatch,
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Callable
+from enum import StrEnum
 from itertools import product
 from typing import Any, cast
 
@@ -87,6 +88,27 @@ TRADE_FREE = "free"  # 000: after an elimination, as the eliminator wishes
 # Pools of the cards (``card_pool``): the shuffle a card was last hidden in, or public.
 PUBLIC = -1  # its place is known to all: traded (003: then at the bottom of the deck)
 FIRST_DECK = 0  # the deck of play, shuffled at the end of the set-up
+
+
+class EndReason(StrEnum):
+    """Why a Risk match ended: every ``reason`` its results may give."""
+
+    WORLD_CONQUERED = "world_conquered"
+    """One seat is left with the whole world, every other one eliminated (003 "Gagner la
+    partie"; 000 "Variante pour 3 à 6 joueurs", "Conquérir le monde entier"; 000 Conquête
+    "Fin de partie")."""
+    OPPONENT_ELIMINATED = "opponent_eliminated"
+    """Two seats: the other one lost its last territory; the third force may live on (003
+    "Règles du RISK classique pour 2 joueurs", "Gagner la partie"; 000 "Règle pour 2 joueurs",
+    "Vainqueur")."""
+    MISSION_ACCOMPLISHED = "mission_accomplished"
+    """A seat was the first to meet its secret mission (000 "Le vainqueur"); a destroy card
+    is met when its colour is eliminated, by its holder (or by anyone under option
+    ``destroyed_by_other=completed``; RULES.md, "Missions")."""
+    STEP_LIMIT = "step_limit"
+    """The step limit stopped the match: no winner, seats ranked by territories (RULES.md,
+    "Step limit"; no book rule)."""
+
 
 END = EndPhase()
 N = len(WORLD.territories)
@@ -937,7 +959,7 @@ class RiskMatch(Match):
         if len(players) == 1:
             # 003 "Gagner la partie" / 000 "Fin de partie": the whole world; with two players
             # and a third force, the opponent's last territory (003 2 joueurs, 000 2 joueurs).
-            reason = "opponent_eliminated" if self.seats == 2 else "world_conquered"
+            reason = EndReason.OPPONENT_ELIMINATED if self.seats == 2 else EndReason.WORLD_CONQUERED
             self._finish(players[0], reason, events)
             return
         if by == self.turn:
@@ -986,7 +1008,7 @@ class RiskMatch(Match):
             return False
         card = missions.ALL[index]
         if missions.achieved(card, seat, self.owner, self.armies, WORLD):
-            self._finish(seat, "mission_accomplished", events, card.id)
+            self._finish(seat, EndReason.MISSION_ACCOMPLISHED, events, card.id)
             return True
         return False
 
@@ -1005,7 +1027,7 @@ class RiskMatch(Match):
                 index, seat, victim, by, self.options["destroyed_by_other"]
             )
             if now is None:
-                self._finish(seat, "mission_accomplished", events, missions.ALL[index].id)
+                self._finish(seat, EndReason.MISSION_ACCOMPLISHED, events, missions.ALL[index].id)
                 return True
             if now != index:
                 self.mission[seat] = now
@@ -1016,7 +1038,9 @@ class RiskMatch(Match):
 
     # =========================================================================== results
 
-    def _finish(self, winner: int, reason: str, events: list[Event], mission: str = "") -> None:
+    def _finish(
+        self, winner: int, reason: EndReason, events: list[Event], mission: str = ""
+    ) -> None:
         if self.occupation is not None:
             # The conquest that ended the match is still occupied, with the least allowed.
             self._occupy_with(self.occupation[2], events)
@@ -1025,7 +1049,7 @@ class RiskMatch(Match):
         events.append(MatchEnded(reason, (winner,), mission))
         self._result = self._ranked((winner,), reason)
 
-    def _ranked(self, winners: tuple[int, ...], reason: str) -> Result:
+    def _ranked(self, winners: tuple[int, ...], reason: EndReason) -> Result:
         """Winners first; then survivors by territories (ties share a place); then the
         eliminated, the last one out first."""
         ranking: list[tuple[int, ...]] = [winners] if winners else []
@@ -1040,7 +1064,7 @@ class RiskMatch(Match):
 
     def _step_limit_result(self) -> Result:
         self.phase = OVER
-        return self._ranked((), "step_limit")
+        return self._ranked((), EndReason.STEP_LIMIT)
 
     def summary(self) -> list[str]:
         """Rounds played, eliminations and the final board, for people."""
@@ -1217,6 +1241,6 @@ class RiskMatch(Match):
                 self.owned[owner].append(t)
         if self.winner_reason is not None:
             winner, reason, _ = cast("tuple[int, str, str]", self.winner_reason)
-            self._result = self._ranked((winner,), reason)
+            self._result = self._ranked((winner,), EndReason(reason))
         elif self.phase == OVER:
-            self._result = self._ranked((), "step_limit")
+            self._result = self._ranked((), EndReason.STEP_LIMIT)

@@ -21,6 +21,7 @@ from africa_helpers import (
     present,
 )
 
+from engines.africa import GAME
 from engines.africa.actions import (
     Declare,
     Develop,
@@ -514,3 +515,10 @@ def test_replays_reproduce_and_snapshots_continue_identically():
         seat = recorder.match.to_move()[0]
         recorder.apply(seat, recorder.match.legal_actions(seat)[-1])
     assert recorder.match.is_over() and verify(recorder.replay()) == []
+
+
+def test_the_end_reasons_are_the_books_endings_and_the_step_limit():
+    """002 "LA FIN DE LA PARTIE": the 1914 turn or the last colony's ends the game, and a tie
+    at the top names no winner; then the step limit (RULES.md). The codes are the ones results
+    have always carried."""
+    assert GAME.end_reasons == ("last_turn", "last_colony", "tie_no_winner", "step_limit")

@@ -170,13 +170,25 @@ def check_deciders(step: Step) -> None:
     assert all(match.legal_actions(s) == () for s in others), "a seat not asked may act"
 
 
-def check_result(result: Result, seats: int) -> None:
-    """The result ranks every seat once, has a score per seat, and its winners come first."""
+def check_end_reasons(game: GameInfo) -> None:
+    """The game declares its end reasons: distinct codes, the step limit's among them."""
+    reasons = game.end_reasons
+    assert all(isinstance(r, str) and r for r in reasons), f"end reasons {reasons}"
+    assert len(set(reasons)) == len(reasons), f"end reasons {reasons} repeat one"
+    assert "step_limit" in reasons, f"{game.name} does not declare the step limit's reason"
+
+
+def check_result(result: Result, game: GameInfo, seats: int) -> None:
+    """The result ranks every seat once, has a score per seat, names one of the reasons its
+    game declares, and its winners come first."""
     ranked = [seat for group in result.ranking for seat in group]
     assert sorted(ranked) == list(range(seats)), f"ranking {result.ranking}"
     assert all(result.ranking), "an empty group in the ranking"
     assert len(result.scores) == seats
-    assert result.reason, "a result names why the match ended"
+    assert result.reason in game.end_reasons, (
+        f"{game.name}: undeclared end reason '{result.reason}' "
+        f"(declared: {', '.join(game.end_reasons)})"
+    )
     if result.winners:
         assert set(result.winners) == set(result.ranking[0]), (result.winners, result.ranking)
     if result.reason == "step_limit":

@@ -16,6 +16,7 @@ from conformance import (
     REGISTRATION,
     Step,
     check_deciders,
+    check_end_reasons,
     check_hidden_redrawn,
     check_independent_deciders,
     check_refusals,
@@ -77,6 +78,11 @@ def test_the_suite_covers_every_installed_game_and_the_toy():
     assert "sealed-bids" in GAMES
 
 
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_every_game_declares_its_end_reasons(game):
+    check_end_reasons(game)
+
+
 @pytest.mark.parametrize(("game", "variant", "seats"), CASES)
 @EXAMPLES
 @SEEDS
@@ -87,7 +93,7 @@ def test_random_play_ends_with_a_result_ranking_every_seat(game, variant, seats,
         last = step
     match = last.match if last else new_recorder(game, variant, seats, seed).match
     assert match.is_over() and match.to_move() == ()
-    check_result(match.result(), seats)
+    check_result(match.result(), game, seats)
 
 
 @pytest.mark.parametrize(("game", "variant", "seats"), CASES)

@@ -1,13 +1,18 @@
-"""The hidden-information checks catch leaks: toy games that leak as real games did fail them
-(the suite is no test that cannot fail)."""
+"""The checks catch broken games: toy games that leak as real games did, or that end with a
+reason they do not declare, fail them (the suite is no test that cannot fail)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 import pytest
-from conformance import check_hidden_redrawn, check_unseen_actions_leave_no_trace, walk
-from toy_games import GAME, BidView, SealedBids, Secret
+from conformance import (
+    check_hidden_redrawn,
+    check_result,
+    check_unseen_actions_leave_no_trace,
+    walk,
+)
+from toy_games import GAME, Bid, BidView, EndReason, SealedBids, Secret
 
 
 @dataclass(slots=True)
@@ -38,6 +43,13 @@ class PeekingBids(SealedBids):
         return replace(view, my_bid=highest)
 
 
+class UndeclaredEnd(SealedBids):
+    """Ends after three rounds with a reason its game does not declare."""
+
+    def _totals(self, reason: EndReason):
+        return replace(super()._totals(reason), reason="most_bids")
+
+
 @pytest.mark.parametrize(
     ("match_class", "check", "message"),
     [
@@ -56,3 +68,20 @@ def test_a_leaking_toy_game_fails_the_checks(match_class, check, message):
 def test_the_toy_game_itself_passes_them(check):
     for step in walk(GAME, "plain", 3, seed=1):
         check(step)
+
+
+def test_a_toy_game_ending_with_an_undeclared_reason_fails_the_result_check():
+    game = replace(GAME, name="undeclared-end", match_class=UndeclaredEnd)
+    for step in walk(game, "plain", 3, seed=1):
+        last = step
+    with pytest.raises(AssertionError, match="undeclared end reason 'most_bids'"):
+        check_result(last.match.result(), game, 3)
+
+
+def test_the_result_check_itself_refuses_an_undeclared_reason():
+    match = GAME.new_match("plain", 2, seed=1, options={"max_steps": 1})
+    match.apply(0, Bid(1))
+    result = match.result()
+    check_result(result, GAME, 2)
+    with pytest.raises(AssertionError, match="undeclared end reason 'most_bids'"):
+        check_result(replace(result, reason="most_bids"), GAME, 2)

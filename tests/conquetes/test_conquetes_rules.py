@@ -17,6 +17,7 @@ from conquetes_helpers import (
     of_type,
 )
 
+from engines.conquetes import GAME
 from engines.conquetes.actions import (
     AddSupport,
     Attack,
@@ -696,3 +697,10 @@ def test_a_region_id_names_each_card():
     """001 "Contenu : 90 cartes Régions (3 exemplaires de chaque)"."""
     match = new_match("standard", 2)
     assert len(IDS) == 30 and sorted(everywhere(match).values()) == [3] * 30
+
+
+def test_the_end_reasons_are_the_books_ending_and_the_step_limit():
+    """001 "Fin du jeu" and the solo mode's "FIN DE PARTIE": the deck runs out, whoever wins
+    (a seat, several sharing the victory, or the bot); then the step limit (RULES.md). The
+    codes are the ones results have always carried."""
+    assert GAME.end_reasons == ("deck_exhausted", "step_limit")

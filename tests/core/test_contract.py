@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from toy_games import GAME as TOY
 from toy_games import Bid, BidView, Revealed, SealedBids, Secret
@@ -9,6 +11,7 @@ from toy_games import Bid, BidView, Revealed, SealedBids, Secret
 from engines.core import (
     Amount,
     BadSetup,
+    ContractError,
     EngineError,
     IllegalAction,
     MatchOver,
@@ -78,6 +81,24 @@ def test_step_limit_ends_the_match_with_its_documented_reason():
     match.apply(0, Bid(1))
     assert match.is_over() and match.result().reason == "step_limit"
     assert match.result().winners == ()
+
+
+class ThreeRoundsUndeclared(SealedBids):
+    """The toy game under a registration that forgets one of its end reasons."""
+
+
+def test_a_result_whose_reason_the_game_does_not_declare_is_a_contract_error():
+    assert TOY.end_reasons == ("three_rounds", "step_limit")
+    game = replace(
+        TOY, name="forgetful", end_reasons=("step_limit",), match_class=ThreeRoundsUndeclared
+    )
+    match = game.new_match("plain", 2, seed=1)
+    for _ in range(3):
+        match.apply(0, Bid(1))
+        match.apply(1, Bid(2))
+    assert match.is_over()
+    with pytest.raises(ContractError, match="forgetful: undeclared end reason 'three_rounds'"):
+        match.result()
 
 
 def test_snapshot_restore_continues_identically():

@@ -30,6 +30,7 @@ from risk_helpers import (
 )
 
 from engines.core.contract import Amount, IllegalAction, MatchOver, visible_event, visible_events
+from engines.risk import GAME
 from engines.risk import missions as mission_cards
 from engines.risk.actions import (
     Attack,
@@ -2011,3 +2012,15 @@ def test_a_seat_not_in_the_match_is_refused_and_changes_nothing(seat):
         match.apply(seat, EndPhase())
     assert raised.value.reason and raised.value.seat == seat
     assert match.snapshot() == state
+
+
+def test_the_end_reasons_are_the_books_endings_and_the_step_limit():
+    """003 "Gagner la partie" and 000 "Fin de partie": the whole world; the 2-player rules
+    (003, 000): the opponent's last territory; 000 "Le vainqueur": a mission; then the step
+    limit (RULES.md). The codes are the ones results have always carried."""
+    assert GAME.end_reasons == (
+        "world_conquered",
+        "opponent_eliminated",
+        "mission_accomplished",
+        "step_limit",
+    )

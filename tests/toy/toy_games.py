@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from engines.core import STEP_LIMIT, Action, Amount, Event, GameInfo, IllegalAction, Match, Result
@@ -53,6 +54,16 @@ class BidView:
     revealed: tuple[tuple[int, ...], ...]
 
 
+class EndReason(StrEnum):
+    """Why a sealed-bids match ended: every ``reason`` its results may give."""
+
+    THREE_ROUNDS = "three_rounds"
+    """Three rounds were bid: the highest total wins, ties share the win (the toy's own rule,
+    no book)."""
+    STEP_LIMIT = "step_limit"
+    """The step limit stopped the match: no winner, seats ranked by their totals."""
+
+
 class SealedBids(Match):
     """Every seat bids 0-3 at once, in secret; three rounds; the highest total wins."""
 
@@ -81,20 +92,20 @@ class SealedBids(Match):
         self.rounds.append([b for b in self.bids if b is not None])
         self.bids = [None] * self.seats
         if len(self.rounds) == 3:
-            self._result = self._totals("three_rounds")
+            self._result = self._totals(EndReason.THREE_ROUNDS)
         return [Revealed(tuple(self.rounds[-1]))]
 
-    def _totals(self, reason: str) -> Result:
+    def _totals(self, reason: EndReason) -> Result:
         totals = [sum(r[s] for r in self.rounds) for s in range(self.seats)]
         groups = [
             tuple(s for s in range(self.seats) if totals[s] == t)
             for t in sorted(set(totals), reverse=True)
         ]
-        winners = groups[0] if reason != "step_limit" else ()
+        winners = groups[0] if reason != EndReason.STEP_LIMIT else ()
         return Result(tuple(groups), tuple(float(t) for t in totals), reason, winners=winners)
 
     def _step_limit_result(self) -> Result:
-        return self._totals("step_limit")
+        return self._totals(EndReason.STEP_LIMIT)
 
     def _redraw_hidden(self, seat: int | None, rng: random.Random) -> None:
         for other, bid in enumerate(self.bids):
@@ -103,7 +114,7 @@ class SealedBids(Match):
 
     def _restored(self) -> None:
         if len(self.rounds) == 3:
-            self._result = self._totals("three_rounds")
+            self._result = self._totals(EndReason.THREE_ROUNDS)
 
 
 GAME = GameInfo(
@@ -114,5 +125,6 @@ GAME = GameInfo(
     options=(STEP_LIMIT,),
     action_types=(Bid,),
     event_types=(Revealed, Secret),
+    end_reasons=tuple(EndReason),
     match_class=SealedBids,
 )
