@@ -10,6 +10,8 @@ if __name__ == "__main__":
     # package: it would shadow the standard library's `platform` module.
     sys.path.insert(0, str(Path(__file__).resolve().parent / "platform"))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "conquest.settings")
+    from conquest.config import prepare_home
     from django.core.management import execute_from_command_line
 
+    prepare_home()
     execute_from_command_line(sys.argv)

@@ -1,33 +1,40 @@
-"""Settings, read from the environment (django-environ).
+"""Settings, read from the environment: Django's own through django-environ, the arena's
+as one typed, frozen object (``ARENA``, ``conquest/config.py``).
 
 With nothing set, this is the **embedded default**: SQLite and a folder broker (arenafs)
 under ``ARENA_HOME`` (``var/`` in the repository), no service to install. Production sets
 ``DATABASE_URL`` (PostgreSQL) and ``BROKER_URL`` (Redis); see ``deploy/README.md``.
+
+Importing this module writes nothing: ``conquest.config.prepare_home`` creates ``ARENA_HOME``,
+the folder broker's folders and the secret-key file, called by the entry points.
 """
 
 from __future__ import annotations
 
-import secrets
-from pathlib import Path
-
 import environ
+from django.core.exceptions import ImproperlyConfigured
 from kombu.transport import TRANSPORT_ALIASES
 
-REPO = Path(__file__).resolve().parents[2]
+from conquest.config import ArenaSettings
+
 env = environ.Env()
-ARENA_HOME = Path(env.str("ARENA_HOME", default=str(REPO / "var")))
-ARENA_HOME.mkdir(parents=True, exist_ok=True)
+# The arena's own knobs (ARENA_*): settings.ARENA.lease_seconds, ... (conquest/config.py).
+ARENA = ArenaSettings()
+ARENA_HOME = ARENA.home
 
 
 def _secret_key() -> str:
-    """SECRET_KEY from the environment, else one generated once and kept in ARENA_HOME."""
+    """SECRET_KEY from the environment, else the key prepare_home() kept in ARENA_HOME."""
     if "SECRET_KEY" in env:
         return env.str("SECRET_KEY")
-    path = ARENA_HOME / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    try:
+        return ARENA.secret_key_file.read_text().strip()
+    except FileNotFoundError:
+        raise ImproperlyConfigured(
+            f"SECRET_KEY is not set and {ARENA.secret_key_file} does not exist: set SECRET_KEY,"
+            " or start the process through manage.py, celery -A conquest or conquest.wsgi,"
+            " which generate it (conquest.config.prepare_home)"
+        ) from None
 
 
 SECRET_KEY = _secret_key()
@@ -44,16 +51,20 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "conquest.bots",
     "conquest.leagues",
     "conquest.matches",
     "conquest.ratings",
     "conquest.tournaments",
     "conquest.gateway",
+    "conquest.api",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files served by the project itself (no CDN), straight from the apps' folders.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -116,6 +127,9 @@ USE_I18N = True
 USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = ARENA_HOME / "static"
+# Served from the apps' static folders without collectstatic (one command starts the site);
+# collectstatic into STATIC_ROOT still works for a front proxy.
+WHITENOISE_USE_FINDERS = True
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -125,7 +139,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "conquest.api.common.Pagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "conquest.api.errors.exception_handler",
     "DEFAULT_THROTTLE_RATES": {
@@ -139,15 +153,17 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Bots, leagues, matches, ratings and replays.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and Redoc from the project's static files (drf-spectacular-sidecar).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # --- Celery: the broker is Redis in production, a folder (conquest/matches/broker.py) embedded.
-_BROKER_DIR = ARENA_HOME / "broker"
+_BROKER_DIR = ARENA.broker_folder
 TRANSPORT_ALIASES["arenafs"] = "conquest.matches.broker:Transport"
-CELERY_BROKER_URL = env.str("BROKER_URL", default="arenafs://")
+CELERY_BROKER_URL = ARENA.broker_url
 if CELERY_BROKER_URL.startswith("arenafs://"):
-    for folder in ("control", "taken"):
-        (_BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_BROKER_DIR),
         "data_folder_out": str(_BROKER_DIR),
@@ -171,49 +187,18 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # reconnecting costs milliseconds per match. Connections are recycled every 1000 tasks.
 CELERY_DB_REUSE_MAX = 1000
 
-# --- The arena's own knobs (seconds unless stated). ---
-ARENA = {
-    # A running match's lease; the worker renews it, others may take the match once it lapses.
-    "LEASE_SECONDS": env.float("ARENA_LEASE_SECONDS", default=60.0),
-    # A match is given up (status error) after this many claims.
-    "MAX_ATTEMPTS": env.int("ARENA_MAX_ATTEMPTS", default=3),
-    # A queued match whose message was not picked up in this long is sent again.
-    "REQUEUE_AFTER_SECONDS": env.float("ARENA_REQUEUE_AFTER_SECONDS", default=300.0),
-    # Wall-clock limit on one match, and the memory its sandbox may add (MiB).
-    "MATCH_WALL_SECONDS": env.float("ARENA_MATCH_WALL_SECONDS", default=1800.0),
-    "MATCH_MEMORY_MB": env.int("ARENA_MATCH_MEMORY_MB", default=1024),
-    # How often the periodic tasks run.
-    "LADDER_TICK_SECONDS": env.float("ARENA_LADDER_TICK_SECONDS", default=5.0),
-    "SWEEP_SECONDS": env.float("ARENA_SWEEP_SECONDS", default=15.0),
-    "TOURNAMENT_TICK_SECONDS": env.float("ARENA_TOURNAMENT_TICK_SECONDS", default=5.0),
-    # Remote bots (conquest/gateway): the Redis of the presences of connected bots and of the
-    # spectator streams (default: the broker's, when it is Redis; none: no remote bots).
-    "GATEWAY_REDIS_URL": env.str(
-        "ARENA_GATEWAY_REDIS_URL",
-        default=CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "",
-    ),
-    # A bot whose stream dropped has this long to reconnect before its matches forfeit it.
-    "RECONNECT_GRACE_SECONDS": env.float("ARENA_RECONNECT_GRACE_SECONDS", default=30.0),
-    # The most matches one bot plays at once (its Hello asks, this caps), the largest message
-    # a bot may send (bytes), and the period of the pings that measure its round trip.
-    "BOT_MAX_MATCHES": env.int("ARENA_BOT_MAX_MATCHES", default=16),
-    "BOT_MAX_MESSAGE_BYTES": env.int("ARENA_BOT_MAX_MESSAGE_BYTES", default=65536),
-    "PING_INTERVAL_SECONDS": env.float("ARENA_PING_INTERVAL_SECONDS", default=5.0),
-    # A gateway's presence entries lapse this long after it stops refreshing them (it died).
-    "GATEWAY_TTL_SECONDS": env.float("ARENA_GATEWAY_TTL_SECONDS", default=15.0),
-}
 CELERY_BEAT_SCHEDULE = {
     "fill-ladders": {
         "task": "conquest.leagues.tasks.fill_ladders",
-        "schedule": ARENA["LADDER_TICK_SECONDS"],
+        "schedule": ARENA.ladder_tick_seconds,
     },
     "requeue-lapsed-matches": {
         "task": "conquest.matches.tasks.requeue_lapsed",
-        "schedule": ARENA["SWEEP_SECONDS"],
+        "schedule": ARENA.sweep_seconds,
     },
     "advance-tournaments": {
         "task": "conquest.tournaments.tasks.advance_tournaments",
-        "schedule": ARENA["TOURNAMENT_TICK_SECONDS"],
+        "schedule": ARENA.tournament_tick_seconds,
     },
 }
 

@@ -4,5 +4,8 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
+from conquest.config import prepare_home
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "conquest.settings")
+prepare_home()
 application = get_wsgi_application()

@@ -135,7 +135,7 @@ def test_an_engine_that_raises_fails_only_its_match_without_touching_ratings(lad
 
 def test_an_engine_that_eats_memory_is_an_infrastructure_error(ladder, monkeypatch, settings):
     lg, entries = ladder
-    settings.ARENA = {**settings.ARENA, "MATCH_MEMORY_MB": 256}
+    settings.ARENA = settings.ARENA.model_copy(update={"match_memory_mb": 256})
     monkeypatch.setattr(execution, "play", lambda spec: _hog())
     match = queued(lg, entries)
     assert execution.execute(match.pk) == "error"
@@ -163,7 +163,7 @@ def test_a_lapsed_lease_is_requeued_and_only_the_new_holder_records(ladder):
 
 def test_a_running_lease_is_not_taken_and_a_match_is_given_up_after_max_attempts(ladder, settings):
     lg, entries = ladder
-    settings.ARENA = {**settings.ARENA, "MAX_ATTEMPTS": 2}
+    settings.ARENA = settings.ARENA.model_copy(update={"max_attempts": 2})
     match = queued(lg, entries)
     assert services.match_claim(match_id=match.pk, owner="a")
     assert not services.match_claim(match_id=match.pk, owner="b")

@@ -74,7 +74,7 @@ def test_the_registry_keeps_the_newest_connection_of_a_bot_while_it_is_refreshed
 
 
 def test_a_connection_lapses_when_its_gateway_stops_refreshing_it(fresh_redis, settings):
-    settings.ARENA = {**settings.ARENA, "GATEWAY_TTL_SECONDS": 0.3}
+    settings.ARENA = settings.ARENA.model_copy(update={"gateway_ttl_seconds": 0.3})
     presence = Presence(9, "gw:1", "c", 1)
     presences().connect(presence)
     time.sleep(0.2)

@@ -33,6 +33,7 @@ class BotAccess:
 class BotListView(BotAccess, ListingView):
     """Bots."""
 
+    query = s.BotFilter
     permission_classes = [IsAuthenticatedOrReadOnly, NoBotTokenForWrites]
 
     @extend_schema(
@@ -40,8 +41,7 @@ class BotListView(BotAccess, ListingView):
     )
     def get(self, request):
         """Every bot, by name."""
-        filters = validated(s.BotFilter, request.query_params)
-        return self.page(selectors.bot_list(**filters), s.BotOutput)
+        return self.page(selectors.bot_list(**self.filters()), s.BotOutput)
 
     @extend_schema(
         request=s.BotCreateInput, responses={201: s.BotOutput, **error_responses(400, 401, 403)}

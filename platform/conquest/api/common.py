@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from rest_framework import exceptions, serializers
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 
@@ -72,10 +72,33 @@ def or_404(obj, what: str, pk: int):
     return obj
 
 
-class ListingView(APIView):
-    """A view whose GET is a paginated list (``limit`` and ``offset``)."""
+class Pagination(LimitOffsetPagination):
+    """Pages by ``limit`` and ``offset``: ``PAGE_SIZE`` items unless asked, never more than
+    ``max_limit`` (a larger ``limit`` gets that many)."""
 
-    pagination_class = api_settings.DEFAULT_PAGINATION_CLASS
+    max_limit = 200
+
+
+class ListingView(APIView):
+    """A view whose GET is a paginated list (``limit`` and ``offset``), filtered by the query
+    parameters of ``query`` (if any); any other query parameter is refused (400 naming it)."""
+
+    pagination_class = Pagination
+    query: type[serializers.Serializer] | None = None
+    """The list's filters, as query parameters."""
+
+    def initial(self, request, *args, **kwargs) -> None:
+        super().initial(request, *args, **kwargs)
+        if request.method == "GET":
+            known = {"limit", "offset", *(self.query().fields if self.query else ())}
+            unknown = sorted(set(request.query_params) - known)
+            if unknown:
+                why = f"unknown query parameter (known: {sorted(known)})"
+                raise exceptions.ValidationError({name: [why] for name in unknown})
+
+    def filters(self) -> dict:
+        """The list's filters, validated from the query string (400 naming a bad one)."""
+        return dict(validated(self.query, self.request.query_params)) if self.query else {}
 
     def page(self, queryset, serializer_class) -> Response:
         """One page of ``queryset``, serialized."""

@@ -22,6 +22,7 @@ from conquest.matches.models import Match
 class MatchListView(ListingView):
     """Matches."""
 
+    query = s.MatchFilter
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -30,8 +31,7 @@ class MatchListView(ListingView):
     )
     def get(self, request):
         """Matches newest first, by league, entry or status."""
-        filters = validated(s.MatchFilter, request.query_params)
-        return self.page(selectors.match_list(**filters), s.MatchOutput)
+        return self.page(selectors.match_list(**self.filters()), s.MatchOutput)
 
 
 class MatchDetailView(APIView):

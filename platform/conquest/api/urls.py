@@ -1,12 +1,14 @@
-"""API URLs (under ``/api/``) and the OpenAPI schema."""
+"""API URLs (under ``/api/``): its index, the endpoints, the OpenAPI schema, Swagger UI and
+Redoc."""
 
 from django.urls import path, re_path
-from drf_spectacular.views import SpectacularAPIView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from conquest.api import accounts, bots, errors, leagues, matches, tournaments
+from conquest.api import accounts, bots, errors, index, leagues, matches, tournaments
 from conquest.api import schema as _schema  # noqa: F401  (registers the bot-token scheme)
 
 urlpatterns = [
+    path("", index.IndexView.as_view(), name="api-index"),
     path("auth/register", accounts.RegisterView.as_view(), name="api-register"),
     path("auth/token", accounts.LoginView.as_view(), name="api-token"),
     path("auth/me", accounts.MeView.as_view(), name="api-me"),
@@ -94,5 +96,11 @@ urlpatterns = [
         name="api-tournament-export",
     ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path(
+        "redoc/",
+        SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html"),
+        name="api-redoc",
+    ),
     re_path(r"", errors.UnknownView.as_view(), name="api-unknown"),  # last: a JSON 404
 ]

@@ -169,12 +169,12 @@ class Gateway:
         self.connections: dict[int, Connection] = {}
         limits = settings.ARENA
         self.limits = pb.Limits(
-            max_matches=limits["BOT_MAX_MATCHES"],
-            max_message_bytes=limits["BOT_MAX_MESSAGE_BYTES"],
-            reconnect_grace_seconds=limits["RECONNECT_GRACE_SECONDS"],
-            ping_interval_seconds=limits["PING_INTERVAL_SECONDS"],
+            max_matches=limits.bot_max_matches,
+            max_message_bytes=limits.bot_max_message_bytes,
+            reconnect_grace_seconds=limits.reconnect_grace_seconds,
+            ping_interval_seconds=limits.ping_interval_seconds,
         )
-        self.refresh_seconds = limits["GATEWAY_TTL_SECONDS"] / 3
+        self.refresh_seconds = limits.gateway_ttl_seconds / 3
 
     # -- BotService ------------------------------------------------------------------
 
@@ -228,7 +228,9 @@ class Gateway:
         scheme, _, token = (
             dict(context.invocation_metadata()).get("authorization", "").partition(" ")
         )
-        record = await asyncio.to_thread(token_authenticate, token) if scheme == "Bot" else None
+        record = (
+            await asyncio.to_thread(token_authenticate, token=token) if scheme == "Bot" else None
+        )
         if record is None:
             await context.abort(
                 grpc.StatusCode.UNAUTHENTICATED,

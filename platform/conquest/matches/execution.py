@@ -121,7 +121,7 @@ class Leases:
 
     def _renew(self) -> None:
         while True:
-            time.sleep(settings.ARENA["LEASE_SECONDS"] / 3)
+            time.sleep(settings.ARENA.lease_seconds / 3)
             close_old_connections()
             with self._lock:
                 held = list(self._held)
@@ -155,7 +155,7 @@ def sandbox() -> Sandbox:
     global _sandbox  # noqa: PLW0603 - one sandbox per worker process
     if _sandbox is None:
         # The child never touches the database: the worker alone reads and writes it.
-        _sandbox = Sandbox(_play, memory_mb=settings.ARENA["MATCH_MEMORY_MB"])
+        _sandbox = Sandbox(_play, memory_mb=settings.ARENA.match_memory_mb)
     return _sandbox
 
 
@@ -173,9 +173,9 @@ def _play_sandboxed(spec: MatchSpec, lease: Lease) -> Outcome:
         try:
             return sandbox().call(
                 spec,
-                wall_seconds=limits["MATCH_WALL_SECONDS"],
+                wall_seconds=limits.match_wall_seconds,
                 heartbeat=lease.renew,
-                heartbeat_every=limits["LEASE_SECONDS"] / 3,
+                heartbeat_every=limits.lease_seconds / 3,
             )
         except SandboxError as error:
             raise PlayFailed(str(error), error.detail) from None
@@ -214,17 +214,17 @@ async def _play_remote(spec: MatchSpec, lease: Lease) -> Outcome:
 
     def remote(seat: int) -> RemoteSeat:
         bot = spec.seats[seat].bot_id
-        link = Link(bot, lease.match_id, presences(), limits["RECONNECT_GRACE_SECONDS"])
+        link = Link(bot, lease.match_id, presences(), limits.reconnect_grace_seconds)
         return RemoteSeat(link, spec, seat, requests)
 
     broadcast = Broadcast(async_redis_client(), lease.match_id, spec.game)
     await broadcast.start()
-    deadline = time.monotonic() + limits["MATCH_WALL_SECONDS"]
+    deadline = time.monotonic() + limits.match_wall_seconds
 
     def on_events(events: Sequence[Event]) -> None:
         lease.check()
         if time.monotonic() > deadline:
-            raise PlayFailed(f"exceeded the wall-clock limit of {limits['MATCH_WALL_SECONDS']:g} s")
+            raise PlayFailed(f"exceeded the wall-clock limit of {limits.match_wall_seconds:g} s")
         broadcast.events(events)
 
     with leases.hold(lease):

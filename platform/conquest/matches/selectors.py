@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import zlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from django.db.models import Count, Prefetch, QuerySet
 
-from conquest import sql
+from conquest import refs, sql
+from conquest.bots.models import Bot, BotVersion
 from conquest.matches.codes import SeatCode, SeatKind
 from conquest.matches.managers import PENDING
 from conquest.matches.models import Match, MatchSeat
@@ -21,39 +22,68 @@ if TYPE_CHECKING:
     from conquest.leagues.models import Entry, League
 
 
+class _SpecSeat(NamedTuple):
+    """One seat of a match, with its league's settings (the columns of ``_SPEC``)."""
+
+    game: str
+    variant: str
+    options: Any  # JSON: text on SQLite, decoded on PostgreSQL
+    seed: int
+    engine_version: str
+    decision_seconds: float
+    time_bank_seconds: float
+    max_faults: int
+    bot_id: int
+    bot_name: str
+    number: int
+    kind: str
+    player: str
+    enabled: bool
+    code: str
+
+
+_SPEC = sql.Statement(
+    "SELECT l.game, l.variant, l.options, m.seed, l.engine_version, l.decision_seconds,"
+    " l.time_bank_seconds, l.max_faults, b.id AS bot_id, b.name AS bot_name, v.number, v.kind,"
+    " v.player, b.enabled, s.code"
+    " FROM {seat} s JOIN {match} m ON m.id = s.match_id JOIN {league} l ON l.id = m.league_id"
+    " JOIN {entry} e ON e.id = s.entry_id JOIN {version} v ON v.id = e.version_id"
+    " JOIN {bot} b ON b.id = v.bot_id"
+    " WHERE s.match_id = %s ORDER BY s.seat",
+    seat=MatchSeat,
+    match=Match,
+    league=refs.LEAGUE,
+    entry=refs.ENTRY,
+    version=BotVersion,
+    bot=Bot,
+)
+
+
 def match_spec(match_id: int) -> MatchSpec:
     """What the runner needs to play match ``match_id``; the seat of a disabled bot, or one
     marked ``forfeit`` before the match (e.g. a disqualified tournament entry), forfeits."""
-    seats = sql.rows(
-        "SELECT l.game, l.variant, l.options, m.seed, l.engine_version, l.decision_seconds,"
-        " l.time_bank_seconds, l.max_faults, b.id, b.name, v.number, v.kind, v.player,"
-        " b.enabled, s.code"
-        " FROM matches_matchseat s JOIN matches_match m ON m.id = s.match_id"
-        " JOIN leagues_league l ON l.id = m.league_id"
-        " JOIN leagues_entry e ON e.id = s.entry_id"
-        " JOIN bots_botversion v ON v.id = e.version_id JOIN bots_bot b ON b.id = v.bot_id"
-        " WHERE s.match_id = %s ORDER BY s.seat",
-        [match_id],
-    )
-    game, variant, options, seed, engine_version, decision, bank, faults = seats[0][:8]
+    seats = sql.rows(_SpecSeat, _SPEC.text, [match_id])
+    first = seats[0]
     return MatchSpec(
-        game=game,
-        variant=variant,
-        options=json.loads(options) if isinstance(options, str) else options,
-        seed=seed,
-        engine_version=engine_version,
+        game=first.game,
+        variant=first.variant,
+        options=json.loads(first.options) if isinstance(first.options, str) else first.options,
+        seed=first.seed,
+        engine_version=first.engine_version,
         seats=tuple(
             SeatSpec(
-                name=f"{bot} v{number}",  # as BotVersion.__str__
-                kind=SeatKind(kind) if enabled and code != SeatCode.FORFEIT else SeatKind.ABSENT,
-                player=player,
-                bot_id=bot_id,
+                name=f"{seat.bot_name} v{seat.number}",  # as BotVersion.__str__
+                kind=SeatKind(seat.kind)
+                if seat.enabled and seat.code != SeatCode.FORFEIT
+                else SeatKind.ABSENT,
+                player=seat.player,
+                bot_id=seat.bot_id,
             )
-            for *_, bot_id, bot, number, kind, player, enabled, code in seats
+            for seat in seats
         ),
-        decision_seconds=decision,
-        time_bank_seconds=bank,
-        max_faults=faults,
+        decision_seconds=first.decision_seconds,
+        time_bank_seconds=first.time_bank_seconds,
+        max_faults=first.max_faults,
     )
 
 

@@ -12,7 +12,7 @@ import logging
 import secrets
 import zlib
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from celery import current_app
 from django.conf import settings
@@ -21,7 +21,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from conquest import sql
+from conquest import refs, sql
 from conquest.bots.models import BotVersion
 from conquest.bots.services import version_freeze
 from conquest.matches.models import Match, MatchSeat
@@ -111,19 +111,25 @@ def _log_failures(responses) -> None:
             logger.error("match_ended receiver %s failed", receiver, exc_info=response)
 
 
+_CLAIM = sql.Statement(
+    "UPDATE {match} SET status = %s, attempts = attempts + 1, lease_owner = %s,"
+    " lease_expires_at = %s, started_at = %s,"
+    " log = log || %s || CAST(attempts + 1 AS TEXT) || %s"
+    " WHERE id = %s AND attempts < %s"
+    " AND (status = %s OR (status = %s AND lease_expires_at < %s))",
+    match=Match,
+)
+
+
 def match_claim(*, match_id: int, owner: str) -> bool:
     """Take the match for ``owner`` with a fresh lease, if it is queued or its lease lapsed.
 
     One conditional UPDATE: of two workers claiming at once, exactly one matches its WHERE.
     """
     now = timezone.now()
-    expires = now + timedelta(seconds=settings.ARENA["LEASE_SECONDS"])
+    expires = now + timedelta(seconds=settings.ARENA.lease_seconds)
     claimed = sql.execute(
-        "UPDATE matches_match SET status = %s, attempts = attempts + 1, lease_owner = %s,"
-        " lease_expires_at = %s, started_at = %s,"
-        " log = log || %s || CAST(attempts + 1 AS TEXT) || %s"
-        " WHERE id = %s AND attempts < %s"
-        " AND (status = %s OR (status = %s AND lease_expires_at < %s))",
+        _CLAIM.text,
         [
             Match.Status.RUNNING,
             owner,
@@ -132,7 +138,7 @@ def match_claim(*, match_id: int, owner: str) -> bool:
             _stamp("attempt").rstrip("\n") + " ",
             f" claimed by {owner}\n",
             match_id,
-            settings.ARENA["MAX_ATTEMPTS"],
+            settings.ARENA.max_attempts,
             Match.Status.QUEUED,
             Match.Status.RUNNING,
             sql.moment(now),
@@ -152,7 +158,7 @@ def _give_up(match_id: int, now) -> None:
                 Q(status=Match.Status.QUEUED)
                 | Q(status=Match.Status.RUNNING, lease_expires_at__lt=now),
                 pk=match_id,
-                attempts__gte=settings.ARENA["MAX_ATTEMPTS"],
+                attempts__gte=settings.ARENA.max_attempts,
             )
             .first()
         )
@@ -162,7 +168,7 @@ def _give_up(match_id: int, now) -> None:
 
 def match_lease_renew(*, match_id: int, owner: str) -> bool:
     """Extend ``owner``'s lease; False when the lease is no longer theirs."""
-    lease = timedelta(seconds=settings.ARENA["LEASE_SECONDS"])
+    lease = timedelta(seconds=settings.ARENA.lease_seconds)
     return bool(
         Match.objects.filter(pk=match_id, status=Match.Status.RUNNING, lease_owner=owner).update(
             lease_expires_at=timezone.now() + lease
@@ -170,45 +176,84 @@ def match_lease_renew(*, match_id: int, owner: str) -> bool:
     )
 
 
+class _Locked(NamedTuple):
+    """A match's lease and its league's rating state (the columns of ``_LOCK``)."""
+
+    status: str
+    lease_owner: str
+    rated: bool
+    league_id: int
+    rated_count: int
+    elo_k: float
+
+
+_LOCK = sql.Statement(
+    "SELECT m.status, m.lease_owner, m.rated, l.id AS league_id, l.rated_count, l.elo_k"
+    " FROM {match} m JOIN {league} l ON l.id = m.league_id WHERE m.id = %s",
+    match=Match,
+    league=refs.LEAGUE,
+)
+
+
+class _RecordSeat(NamedTuple):
+    """A seat's entry with its ratings and version (the columns of ``_RECORD_SEATS``)."""
+
+    seat_id: int
+    entry_id: int
+    elo: float
+    mu: float
+    sigma: float
+    version_id: int
+    first_played_at: Any  # None until the version's first match
+
+
+_RECORD_SEATS = sql.Statement(
+    "SELECT s.id AS seat_id, e.id AS entry_id, e.elo, e.mu, e.sigma, v.id AS version_id,"
+    " v.first_played_at"
+    " FROM {seat} s JOIN {entry} e ON e.id = s.entry_id JOIN {version} v ON v.id = e.version_id"
+    " WHERE s.match_id = %s ORDER BY s.seat",
+    seat=MatchSeat,
+    entry=refs.ENTRY,
+    version=BotVersion,
+)
+_SEAT_RESULT = sql.Statement(
+    "UPDATE {seat} SET placement = %s, score = %s, code = %s, faults = %s, time_used = %s"
+    " WHERE id = %s",
+    seat=MatchSeat,
+)
+_FINISH = sql.Statement(
+    "UPDATE {match} SET status = %s, finished_at = %s, end_reason = %s, steps = %s, replay = %s,"
+    " lease_expires_at = NULL, rated_seq = %s, log = log || %s WHERE id = %s",
+    match=Match,
+)
+
+
 def match_record(*, match_id: int, owner: str, outcome: Outcome) -> bool:
     """Write result, replay and rating update in one transaction, once; False if not ours."""
     with transaction.atomic():
         # Locks the match and its league: the league's lock orders its rated results.
-        found = sql.rows(
-            "SELECT m.status, m.lease_owner, m.rated, l.id, l.rated_count, l.elo_k"
-            " FROM matches_match m JOIN leagues_league l ON l.id = m.league_id"
-            " WHERE m.id = %s" + sql.for_update(),
-            [match_id],
-        )
-        status, lease_owner, rated, league_id, rated_count, elo_k = found[0]
-        if status != Match.Status.RUNNING or lease_owner != owner:
+        locked = sql.rows(_Locked, _LOCK.text + sql.for_update(), [match_id])[0]
+        if locked.status != Match.Status.RUNNING or locked.lease_owner != owner:
             return False
         # Read under the league lock: every rating write of the league happens under it.
-        seats = sql.rows(
-            "SELECT s.id, e.id, e.elo, e.mu, e.sigma, v.id, v.first_played_at"
-            " FROM matches_matchseat s JOIN leagues_entry e ON e.id = s.entry_id"
-            " JOIN bots_botversion v ON v.id = e.version_id"
-            " WHERE s.match_id = %s ORDER BY s.seat",
-            [match_id],
-        )
+        seats = sql.rows(_RecordSeat, _RECORD_SEATS.text, [match_id])
         sql.execute_many(
-            "UPDATE matches_matchseat SET placement = %s, score = %s, code = %s, faults = %s,"
-            " time_used = %s WHERE id = %s",
+            _SEAT_RESULT.text,
             [
-                (r.placement, r.score, r.code, r.faults, r.time_used, seat[0])
+                (r.placement, r.score, r.code, r.faults, r.time_used, seat.seat_id)
                 for seat, r in zip(seats, outcome.seats, strict=True)
             ],
         )
         rated_seq = None
-        if rated:
-            rated_seq = rated_count + 1
+        if locked.rated:
+            rated_seq = locked.rated_count + 1
             rating_apply(
-                league_id=league_id,
+                league_id=locked.league_id,
                 match_id=match_id,
                 seq=rated_seq,
-                elo_k=elo_k,
+                elo_k=locked.elo_k,
                 seats=[
-                    (seat[1], Rating(*seat[2:5]), r.placement)
+                    (seat.entry_id, Rating(seat.elo, seat.mu, seat.sigma), r.placement)
                     for seat, r in zip(seats, outcome.seats, strict=True)
                 ],
             )
@@ -217,9 +262,7 @@ def match_record(*, match_id: int, owner: str, outcome: Outcome) -> bool:
             f"in {outcome.seconds:.3f} s of play"
         )
         sql.execute(
-            "UPDATE matches_match SET status = %s, finished_at = %s, end_reason = %s,"
-            " steps = %s, replay = %s, lease_expires_at = NULL, rated_seq = %s,"
-            " log = log || %s WHERE id = %s",
+            _FINISH.text,
             [
                 Match.Status.FINISHED,
                 sql.moment(timezone.now()),
@@ -231,7 +274,7 @@ def match_record(*, match_id: int, owner: str, outcome: Outcome) -> bool:
                 match_id,
             ],
         )
-        unfrozen = [seat[5] for seat in seats if seat[6] is None]
+        unfrozen = [seat.version_id for seat in seats if seat.first_played_at is None]
         if unfrozen:
             version_freeze(version_ids=unfrozen)
         _ended(match_id, Match.Status.FINISHED)
@@ -261,7 +304,7 @@ def match_fail(*, match_id: int, owner: str, message: str, detail: str = "") -> 
 def match_requeue_lapsed() -> list[int]:
     """Send again the matches whose worker vanished (lease lapsed) or whose message was lost."""
     now = timezone.now()
-    stale = now - timedelta(seconds=settings.ARENA["REQUEUE_AFTER_SECONDS"])
+    stale = now - timedelta(seconds=settings.ARENA.requeue_after_seconds)
     with transaction.atomic():
         lapsed = list(
             Match.objects.lapsed(now)

@@ -35,6 +35,21 @@ def _change(entry_id: int, match_id: int, seq: int, old: Rating, new: Rating) ->
     )
 
 
+_RATED_COUNT = sql.Statement(
+    "UPDATE {league} SET rated_count = %s WHERE id = %s", league=refs.LEAGUE
+)
+_RATINGS = sql.Statement(
+    "UPDATE {entry} SET elo = %s, mu = %s, sigma = %s, ordinal = %s, games = games + 1"
+    " WHERE id = %s",
+    entry=refs.ENTRY,
+)
+_CHANGE = sql.Statement(
+    "INSERT INTO {change} (entry_id, match_id, seq, elo_before, elo_after, mu_before, mu_after,"
+    " sigma_before, sigma_after, created_at) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+    change=RatingChange,
+)
+
+
 def rating_apply(
     *, league_id: int, match_id: int, seq: int, elo_k: float, seats: list[tuple[int, Rating, int]]
 ) -> None:
@@ -44,10 +59,9 @@ def rating_apply(
     league's row lock and read the ratings under it.
     """
     after = rate([before for _, before, _ in seats], [place for *_, place in seats], elo_k)
-    sql.execute("UPDATE leagues_league SET rated_count = %s WHERE id = %s", [seq, league_id])
+    sql.execute(_RATED_COUNT.text, [seq, league_id])
     sql.execute_many(
-        "UPDATE leagues_entry SET elo = %s, mu = %s, sigma = %s, ordinal = %s,"
-        " games = games + 1 WHERE id = %s",
+        _RATINGS.text,
         [
             (new.elo, new.mu, new.sigma, new.conservative, entry)
             for (entry, _, _), new in zip(seats, after, strict=True)
@@ -55,9 +69,7 @@ def rating_apply(
     )
     now = sql.moment(timezone.now())
     sql.execute_many(
-        "INSERT INTO ratings_ratingchange (entry_id, match_id, seq, elo_before, elo_after,"
-        " mu_before, mu_after, sigma_before, sigma_after, created_at)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        _CHANGE.text,
         [
             (entry, match_id, seq, old.elo, new.elo, old.mu, new.mu, old.sigma, new.sigma, now)
             for (entry, old, _), new in zip(seats, after, strict=True)

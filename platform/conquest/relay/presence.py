@@ -100,8 +100,8 @@ class Presences:
 
 
 def enabled() -> bool:
-    """Is a Redis configured for remote bots (``GATEWAY_REDIS_URL``)?"""
-    return bool(settings.ARENA["GATEWAY_REDIS_URL"])
+    """Is a Redis configured for remote bots (``ARENA_GATEWAY_REDIS_URL``)?"""
+    return bool(settings.ARENA.gateway_redis_url)
 
 
 def _url() -> str:
@@ -110,7 +110,7 @@ def _url() -> str:
         raise ImproperlyConfigured(
             "remote bots need Redis: set ARENA_GATEWAY_REDIS_URL (or a redis:// BROKER_URL)"
         )
-    return settings.ARENA["GATEWAY_REDIS_URL"]
+    return settings.ARENA.gateway_redis_url
 
 
 def redis_client() -> redis.Redis:
@@ -142,7 +142,7 @@ def async_redis_client() -> redis.asyncio.Redis:
 
 def presences() -> Presences:
     """This process's table of connected bots, on :func:`redis_client`."""
-    return Presences(redis_client(), settings.ARENA["GATEWAY_TTL_SECONDS"])
+    return Presences(redis_client(), settings.ARENA.gateway_ttl_seconds)
 
 
 def connected(bot_id: int) -> bool:

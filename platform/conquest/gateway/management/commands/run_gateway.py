@@ -46,7 +46,7 @@ class Command(BaseCommand):
 
     async def _serve(self, public: str, internal: str, advertised: str | None) -> None:
         connected = presences()  # ImproperlyConfigured without Redis
-        spectating = redis.asyncio.Redis.from_url(settings.ARENA["GATEWAY_REDIS_URL"])
+        spectating = redis.asyncio.Redis.from_url(settings.ARENA.gateway_redis_url)
         gateway = Gateway("", connected, spectating)
         bots, workers, (public_port, internal_port) = await serve(gateway, public, internal)
         host, _, port = (advertised or socket.gethostname()).partition(":")
