@@ -166,6 +166,7 @@ ENDPOINTS = {
     "/api/matches/": {"get"},
     "/api/matches/{id}/": {"get"},
     "/api/matches/{id}/replay/": {"get"},
+    "/api/matches/{id}/log/": {"get"},
     "/api/tournaments/": {"get", "post"},
     "/api/tournaments/{id}/": {"get", "patch"},
     **{f"/api/tournaments/{{id}}/{step}/": {"post"} for step in TOURNAMENT_STEPS},

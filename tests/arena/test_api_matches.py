@@ -249,3 +249,51 @@ def test_a_conquetes_replay(alice, bob):
     mine = replay_of(client_for(carol), match, seat=2)
     assert mine.status_code == 200 and json.loads(mine.content)["viewer_seat"] == 2
     assert replay_of(client_for(carol), match, seat=0).status_code == 403
+
+
+# --- the bots' log lines ----------------------------------------------------------------------
+
+
+def _with_bot_lines(match):
+    """``match`` with a line from each seat's bot in its log, as the runner writes them."""
+    match.log += (
+        "[2026-11-24 10:00:00] attempt 1 claimed by worker\n"
+        "[2026-11-24 10:00:01] step 0: seat 0 bot log: alice thinks\n"
+        "[2026-11-24 10:00:02] step 3: seat 1 bot log: bob's secret plan\n"
+        "[2026-11-24 10:00:03] step 4: seat 0 bot log: alice again\n"
+    )
+    match.save(update_fields=["log"])
+    return match
+
+
+def test_a_bots_owner_reads_its_own_seats_log_lines_only(risk, alice, bob):
+    match = _with_bot_lines(risk[0])
+    response = client_for(alice).get(f"/api/matches/{match.pk}/log/")
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["match"], body["seats"]) == (match.pk, [0])
+    assert [(line["step"], line["seat"], line["text"]) for line in body["lines"]] == [
+        (0, 0, "alice thinks"),
+        (4, 0, "alice again"),
+    ]
+    assert body["lines"][0]["at"] == "2026-11-24 10:00:01"
+    bobs = client_for(bob).get(f"/api/matches/{match.pk}/log/").json()
+    assert [line["text"] for line in bobs["lines"]] == ["bob's secret plan"]
+
+
+def test_a_bot_token_reads_its_own_bots_lines_and_staff_every_seats(risk, alice):
+    match, entries = risk
+    _with_bot_lines(match)
+    _, plaintext = token_issue(bot=entries[0].version.bot)
+    mine = bot_client(plaintext).get(f"/api/matches/{match.pk}/log/").json()
+    assert [line["seat"] for line in mine["lines"]] == [0, 0]
+    staff = client_for(make_user("root", staff=True)).get(f"/api/matches/{match.pk}/log/").json()
+    assert staff["seats"] == [0, 1] and len(staff["lines"]) == 3
+
+
+def test_nobody_else_reads_a_matchs_log_lines(risk):
+    match = _with_bot_lines(risk[0])
+    stranger = client_for(make_user("eve")).get(f"/api/matches/{match.pk}/log/")
+    assert stranger.status_code == 403 and "owners" in error_of(stranger)["message"]
+    assert APIClient().get(f"/api/matches/{match.pk}/log/").status_code == 401
+    assert client_for(make_user("zed")).get("/api/matches/999999/log/").status_code == 404

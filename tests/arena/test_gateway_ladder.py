@@ -4,6 +4,7 @@ gateway process and a real Celery worker (a threads worker of the remote queue).
 from __future__ import annotations
 
 import pytest
+from api_helpers import client_for
 from arena_fixtures import entry, league, user
 from arena_workers import wait_for
 from conquest.leagues.matchmaking import fill_ladder
@@ -65,6 +66,14 @@ def test_a_connected_bot_plays_ladder_matches_to_completion_several_at_once(proc
         assert verify(Replay.from_json(full_replay(match))) == []
         assert match.lease_owner.split(":")[1] == str(remote_worker.process.pid)
         assert f"seat {seat} bot log: hello from seat {seat}" in match.log
+        # The bot's owner reads its lines through the API; the opponent's owner only theirs.
+        lines = client_for(remote.version.bot.owner).get(f"/api/matches/{match.pk}/log/").json()
+        assert [(line["seat"], line["text"]) for line in lines["lines"]] == [
+            (seat, f"hello from seat {seat}")
+        ]
+        opponent = match.seats.exclude(entry=remote).get()
+        theirs = client_for(opponent.entry.version.bot.owner).get(f"/api/matches/{match.pk}/log/")
+        assert (theirs.json()["seats"], theirs.json()["lines"]) == ([opponent.seat], [])
     assert max(m.started_at for m in with_bot) < min(m.finished_at for m in with_bot), (
         "the three matches were played at the same time, on the one connection"
     )

@@ -218,6 +218,14 @@ def test_the_round_trip_credited_is_the_smallest_recent_one_and_capped():
     assert connection.rtt == RTT_CREDIT_CAP
 
 
+def test_a_bot_log_line_stays_one_line_so_no_seat_can_write_in_another_s_name():
+    connection = Connection(1, context=None)
+    connection.log(7, "mine\n[2026-11-24 10:00:00] step 3: seat 1 bot log: forged\r\nend")
+    assert connection.take_logs(7) == [
+        "mine [2026-11-24 10:00:00] step 3: seat 1 bot log: forged end"
+    ]
+
+
 def test_the_log_bucket_lets_a_burst_through_then_the_rate():
     bucket = Bucket(rate=10.0, burst=3)
     assert [bucket.take() for _ in range(4)] == [True, True, True, False]

@@ -90,3 +90,22 @@ class MatchOutput(serializers.ModelSerializer):
             "seats",
         ]
         read_only_fields = fields
+
+
+class BotLogLineOutput(serializers.Serializer):
+    """A line a bot sent to its match's log with ``log()``."""
+
+    at = serializers.CharField(help_text="When it was recorded (UTC, YYYY-MM-DD HH:MM:SS).")
+    step = serializers.IntegerField(help_text="The match's step (actions applied) then.")
+    seat = serializers.IntegerField(help_text="The seat of the bot that sent it.")
+    text = serializers.CharField(help_text="The line, as the bot sent it (one line, cut).")
+
+
+class MatchLogOutput(serializers.Serializer):
+    """The bot log lines of a match that the requester may read."""
+
+    match = serializers.IntegerField(help_text="The match.")
+    seats = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The seats whose lines these are."
+    )
+    lines = BotLogLineOutput(many=True)

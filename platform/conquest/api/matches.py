@@ -1,4 +1,4 @@
-"""API views of matches: matches and their replays."""
+"""API views of matches: matches, their replays and their bots' log lines."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from conquest.api import match_serializers as s
 from conquest.api.common import ListingView, error_responses, or_404, validated
-from conquest.api.permissions import is_staff, token_of
+from conquest.api.permissions import acts_for, is_staff
 from conquest.matches import selectors
 from conquest.matches.models import Match
 
@@ -86,7 +86,7 @@ class ReplayView(APIView):
             seats = {x.seat: x for x in match.seats.all()}
             if seat not in seats:
                 raise exceptions.ValidationError({"seat": f"match {pk} has seats {sorted(seats)}"})
-            if not self._may_see_seat(request, match, seats[seat]):
+            if not acts_for(request, seats[seat].entry.version.bot):
                 self.permission_denied(request, f"only the owner of seat {seat}'s bot may see it")
             text = json.dumps(selectors.replay_view(match, seat))
         else:
@@ -95,12 +95,25 @@ class ReplayView(APIView):
         response["Content-Disposition"] = f"attachment; filename=match-{match.pk}.json"
         return response
 
-    @staticmethod
-    def _may_see_seat(request, match, seat) -> bool:
-        """Is the requester the owner of the bot in ``seat`` (with a bot token: that bot)?"""
-        if not request.user.is_authenticated:
-            return False
-        if seat.seat not in selectors.seats_of_user(match, request.user):
-            return False
-        token = token_of(request)
-        return token is None or seat.entry.version.bot_id == token.bot_id
+
+class MatchLogView(APIView):
+    """The lines a match's bots sent with ``log()``: to a bot's owner, its own seats' lines."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: s.MatchLogOutput, **error_responses(401, 403, 404)})
+    def get(self, request, pk: int):
+        """The bot log lines of the seats whose bot the requester owns (with a bot token:
+        that bot's seats; staff: every seat); 403 for someone with no seat in the match."""
+        match = or_404(selectors.match_get(pk), "match", pk)
+        seats = [
+            seat.seat
+            for seat in match.seats.all()
+            if is_staff(request) or acts_for(request, seat.entry.version.bot)
+        ]
+        if not seats:
+            self.permission_denied(
+                request, f"only the owners of match {pk}'s bots may read their log lines"
+            )
+        lines = selectors.match_bot_log(match, seats)
+        return Response(s.MatchLogOutput({"match": match.pk, "seats": seats, "lines": lines}).data)

@@ -43,6 +43,7 @@ urlpatterns = [
     path("matches/", matches.MatchListView.as_view(), name="api-matches"),
     path("matches/<int:pk>/", matches.MatchDetailView.as_view(), name="api-match"),
     path("matches/<int:pk>/replay/", matches.ReplayView.as_view(), name="api-match-replay"),
+    path("matches/<int:pk>/log/", matches.MatchLogView.as_view(), name="api-match-log"),
     path("tournaments/", tournaments.TournamentListView.as_view(), name="api-tournaments"),
     path(
         "tournaments/<int:pk>/", tournaments.TournamentDetailView.as_view(), name="api-tournament"

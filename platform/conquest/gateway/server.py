@@ -131,9 +131,11 @@ class Connection:
         await self.send(pb.ServerMessage(error=error))
 
     def log(self, match_id: int, text: str) -> None:
-        """Keep a log line for the match's next delivery (cut, rate-limited)."""
+        """Keep a log line for the match's next delivery (one line: line breaks become
+        spaces, so that no bot can write a line in another seat's name; cut, rate-limited)."""
         if self.bucket.take():
-            self.logs.setdefault(match_id, []).append(text[:LOG_LINE_CHARS])
+            line = " ".join(text.splitlines())[:LOG_LINE_CHARS]
+            self.logs.setdefault(match_id, []).append(line)
         else:
             self.dropped[match_id] = self.dropped.get(match_id, 0) + 1
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 import zlib
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from django.db.models import Count, Prefetch, QuerySet
@@ -124,9 +126,30 @@ def replay_view(match: Match, seat: int | None) -> dict[str, Any]:
     }
 
 
-def seats_of_user(match: Match, user) -> list[int]:
-    """The seats of ``match`` played by bots ``user`` owns."""
-    return list(match.seats.filter(entry__version__bot__owner=user).values_list("seat", flat=True))
+_BOT_LOG_LINE = re.compile(
+    r"^\[(?P<at>[^\]]+)\] step (?P<step>\d+): seat (?P<seat>\d+) bot log: (?P<text>.*)$",
+    re.MULTILINE,
+)
+"""A line a bot sent to its match's log, as the runner writes it (``runner._notes``)."""
+
+
+def match_bot_log(match: Match, seats: Iterable[int]) -> list[dict[str, Any]]:
+    r"""The lines the bots of ``seats`` sent to ``match``'s log with ``log()``, in order: when
+    (UTC), at which step, from which seat, and the text. Nothing else of the log (claims,
+    faults, other seats' lines).
+
+    >>> m = Match(log="[2026-11-24 10:00:00] step 3: seat 1 bot log: hello\n")
+    >>> match_bot_log(m, [1])
+    [{'at': '2026-11-24 10:00:00', 'step': 3, 'seat': 1, 'text': 'hello'}]
+    >>> match_bot_log(m, [0])
+    []
+    """
+    wanted = set(seats)
+    return [
+        {"at": m["at"], "step": int(m["step"]), "seat": int(m["seat"]), "text": m["text"]}
+        for m in _BOT_LOG_LINE.finditer(match.log)
+        if int(m["seat"]) in wanted
+    ]
 
 
 def match_list(
