@@ -18,7 +18,6 @@ from django.db import models
 LEAGUE = "leagues.League"
 ENTRY = "leagues.Entry"
 MATCH = "matches.Match"
-MATCH_SEAT = "matches.MatchSeat"
 
 
 def model(ref: str) -> type[models.Model]:
