@@ -68,7 +68,7 @@ class Command(BaseCommand):
                 f"  admin: http://127.0.0.1:{port}/admin/  (user {username!r}, "
                 f"password {password!r})\n"
                 f"  API:   http://127.0.0.1:{port}/api/leagues/{league.pk}/standings/\n"
-                f"  schema: http://127.0.0.1:{port}/api/schema/\n"
+                f"  API docs: http://127.0.0.1:{port}/api/docs/ (the index: /api/)\n"
                 f"Stop with Ctrl-C.\n"
             )
             call_command(
