@@ -100,7 +100,7 @@ def rating_recompute(*, league: League, write: bool = False) -> list[Difference]
     """
     match_model = refs.model(refs.MATCH)
     with transaction.atomic():
-        league = type(league).objects.select_for_update().get(pk=league.pk)
+        league = refs.model(refs.LEAGUE).objects.select_for_update().get(pk=league.pk)
         ratings: dict[int, Rating] = {}
         games: dict[int, int] = {}
         history: dict[tuple[int, int], tuple[Rating, Rating, int]] = {}
