@@ -14,21 +14,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 
-class _Labelled(StrEnum):
-    """A code with a sentence for people (the models' choice labels)."""
-
-    @property
-    def label(self) -> str:
-        """The code and what it means."""
-        return f"{self.value}: {_LABELS[self]}"
-
-    @classmethod
-    def choices(cls) -> list[tuple[str, str]]:
-        """(value, label) pairs for a model field's ``choices``."""
-        return [(code.value, code.label) for code in cls]
-
-
-class SeatCode(_Labelled):
+class SeatCode(StrEnum):
     """How a seat ended: played to the end, or the fault it forfeited on."""
 
     NORMAL = "normal"
@@ -37,6 +23,16 @@ class SeatCode(_Labelled):
     ILLEGAL = "illegal"
     DISCONNECT = "disconnect"
     FORFEIT = "forfeit"
+
+    @property
+    def label(self) -> str:
+        """The code and what it means (the model's choice label)."""
+        return f"{self.value}: {_MEANINGS[self]}"
+
+    @classmethod
+    def choices(cls) -> list[tuple[str, str]]:
+        """(value, label) pairs for a model field's ``choices``."""
+        return [(code.value, code.label) for code in cls]
 
 
 class SeatKind(StrEnum):
@@ -62,7 +58,7 @@ class Refusal(StrEnum):
     MALFORMED = "malformed"
 
 
-_LABELS: dict[StrEnum, str] = {
+_MEANINGS: dict[SeatCode, str] = {
     SeatCode.NORMAL: "played to the end",
     SeatCode.TIMEOUT: "forfeited after too many late decisions",
     SeatCode.CRASH: "forfeited after the bot failed too often",
