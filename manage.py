@@ -12,6 +12,10 @@ if __name__ == "__main__":
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "conquest.settings")
     from conquest.config import prepare_home
     from django.core.management import execute_from_command_line
+    from pydantic import ValidationError
 
-    prepare_home()
+    try:
+        prepare_home()
+    except ValidationError as error:  # a malformed ARENA_* variable: say which, no traceback
+        sys.exit(f"error: {error}")
     execute_from_command_line(sys.argv)

@@ -106,6 +106,20 @@ def test_a_malformed_value_fails_naming_its_variable(tmp_path, variable, value):
     assert f"\n{variable}\n" in out.stderr and f"input_value='{value}'" in out.stderr
 
 
+def test_manage_py_names_a_malformed_variable_without_a_traceback(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_")}
+    out = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env={**env, "ARENA_HOME": str(tmp_path), "ARENA_LEASE_SECONDS": "abc"},
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 1
+    assert out.stderr.startswith("error: ") and "ARENA_LEASE_SECONDS" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
 def test_the_environment_reaches_the_arena_settings(tmp_path):
     show = (
         f"{SETUP}; from django.conf import settings as s; print(s.ARENA.max_attempts,"
