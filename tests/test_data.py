@@ -13,12 +13,19 @@ from engines.risk.board import WORLD
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
-PACKAGED = sorted(ROOT.glob("engines/*/data/*.json"))
+PACKAGED = sorted(p for p in ROOT.glob("engines/*/data/*.json") if not p.stem.endswith("_layout"))
 """Every game's packaged data: a copy of the shared file of the same name (maps in maps/)."""
+LAYOUTS = sorted(ROOT.glob("engines/*/data/*_layout.json"))
+"""The engines' own drawings of their maps for the viewer (``engines.core.spectator``)."""
 
 
 def test_every_game_packages_data():
     assert {p.parent.parent.name for p in PACKAGED} >= {"risk", "conquetes", "africa"}
+
+
+def test_every_packaged_map_has_a_drawing_beside_it():
+    maps = {p.stem for p in PACKAGED if "territories" in json.loads(p.read_text())}
+    assert {p.stem.removesuffix("_layout") for p in LAYOUTS} == maps
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="no ../shared/data beside this checkout")

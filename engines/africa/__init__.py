@@ -2,6 +2,7 @@
 ``RULES.md``."""
 
 from engines.africa.actions import ACTION_TYPES, EndDiplomacy, SubmitOrders
+from engines.africa.board import LAYOUT
 from engines.africa.events import EVENT_TYPES
 from engines.africa.match import AfricaMatch, EndReason
 from engines.africa.variants import MESSAGE_LENGTH, MESSAGES, VARIANTS
@@ -17,6 +18,7 @@ GAME = GameInfo(
     action_types=ACTION_TYPES,
     event_types=EVENT_TYPES,
     end_reasons=tuple(EndReason),
+    layout=LAYOUT,
     passive_actions=(EndDiplomacy, SubmitOrders),
     match_class=AfricaMatch,
 )

@@ -5,7 +5,8 @@ of the order sheet (seed 002 "Fiche d'ordre"; "1 plateau de jeu : Comportant une
 l'Afrique divisée en 32 territoires"), which are coastal (002 "2.2 L'ordre de débarquement"),
 their neighbours (002 "2.1 ... un territoire limitrophe") and their development squares (88 in
 all, the box's "88 petits pions carrés"). The box's map is not public: the file says which
-parts are designed. Replacing the file replaces the map.
+parts are designed. Replacing the file replaces the map. ``data/africa_layout.json`` places
+each territory on the spectators' drawing (:data:`LAYOUT`).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from engines.core.contract import neighbours_from_links
+from engines.core.spectator import Layout, load_layout
 
 
 @dataclass(frozen=True)
@@ -78,10 +80,22 @@ def load_board(data: MapData) -> Board:
     )
 
 
+def _load(name: str) -> Any:
+    """A JSON file of the package's ``data`` folder."""
+    return json.loads(resources.files("engines.africa").joinpath("data", name).read_text("utf-8"))
+
+
 def _read(name: str) -> MapData:
-    text = resources.files("engines.africa").joinpath("data", name).read_text("utf-8")
-    data: MapData = json.loads(text)  # the package's own file, in this shape
+    data: MapData = _load(name)  # the package's own file, in this shape
     return data
 
 
-MAP = load_board(_read("africa.json"))
+MAP_DATA = _read("africa.json")
+MAP = load_board(MAP_DATA)
+LAYOUT: Layout = load_layout([MAP_DATA], _load("africa_layout.json"))
+"""The map as the spectators' drawing: every territory at its spot, with its borders and sea
+links.
+
+>>> LAYOUT.spots["alger"].name, len(LAYOUT.spots), len(LAYOUT.links)
+('Alger', 32, 72)
+"""

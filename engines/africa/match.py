@@ -58,6 +58,7 @@ from engines.africa.variants import (
     ALLIANCE_POINTS,
     ALONE_POINTS,
     COLONIES,
+    POWER_NAMES,
     POWERS,
     PRESENCES,
     RELATIONS,
@@ -68,6 +69,7 @@ from engines.africa.variants import (
 )
 from engines.core.chance import below
 from engines.core.contract import Action, Event, IllegalAction, Match, Result, lookup
+from engines.core.spectator import Board, Place
 
 N = len(MAP.territories)
 IDS = MAP.territories
@@ -672,6 +674,47 @@ class AfricaMatch(Match):
             my_landing=self.landing[seat] if ordering else "",
             my_relations=tuple(self.declared[seat].items()) if ordering else (),
         )
+
+    def _spectator_board(self) -> Board:
+        """The open board (002 "COMPOSITION DU JEU"): per territory its presences (the owner
+        when one power is alone there; the powers as marks when several share it), its
+        development tokens and colony; per power its presences, stock, colonies, the wars it
+        declared at the last reading (its tokens in the embassies, 002 3.3) and its points so
+        far; the turn and phase. Never a sheet, nor who has handed one in, nor a word of the
+        diplomacy round not yet delivered."""
+        places = {}
+        for t in range(N):
+            present = self.presence[t]
+            marks = [self.powers[seat] for seat in present] if len(present) > 1 else []
+            if self.developed[t]:
+                marks.append(f"developed {self.developed[t]}/{MAP.squares[t]}")
+            if self.colony[t]:
+                marks.append("colony")
+            owner = present[0] if len(present) == 1 else None
+            places[IDS[t]] = Place(owner, len(present), tuple(marks))
+        seats: list[dict[str, int | str]] = []
+        for seat, (alone, shared, allies, total) in enumerate(self.points()):
+            wars = [self.powers[o] for o, r in enumerate(self.relations[seat]) if r == WAR]
+            facts: dict[str, int | str] = {
+                "power": POWER_NAMES[self.powers[seat]],
+                "presences": PRESENCES - self._stock(seat),
+                "stock": self._stock(seat),
+                "colonies": alone + shared,
+                "war on": ", ".join(POWER_NAMES[p] for p in wars) or "nobody",
+                "alliances received": allies,
+                "points": total,
+            }
+            if self.phase == DIPLOMACY:  # known at each round's end (DiplomacyEnded)
+                facts["talk"] = "ended" if self.done[seat] else "open"
+            seats.append(facts)
+        if self.phase == PLACEMENT:
+            stage = f"set-up: {POWER_NAMES[self.powers[self.placer]]} places a first presence"
+        else:
+            year = YEARS[self.turn - 1] if self.turn else "set-up"
+            doing = {DIPLOMACY: "diplomacy", ORDERS: "orders, written in secret", OVER: "over"}
+            stage = f"turn {self.turn} of {len(YEARS)} ({year}): {doing[self.phase]}"
+        colonies = f"colonies {sum(self.colony)} of {COLONIES}"
+        return Board(places, tuple(seats), (stage, colonies))
 
     # =========================================================================== hidden
 

@@ -2,6 +2,7 @@
 ``RULES.md``."""
 
 from engines.conquetes.actions import ACTION_TYPES, CommitSupport, DrawTwo
+from engines.conquetes.board import LAYOUT
 from engines.conquetes.events import EVENT_TYPES
 from engines.conquetes.match import ConquetesMatch, EndReason
 from engines.conquetes.variants import BOT_LEVEL, VARIANTS
@@ -17,6 +18,7 @@ GAME = GameInfo(
     action_types=ACTION_TYPES,
     event_types=EVENT_TYPES,
     end_reasons=tuple(EndReason),
+    layout=LAYOUT,
     passive_actions=(CommitSupport, DrawTwo),
     match_class=ConquetesMatch,
 )

@@ -1,4 +1,4 @@
-"""The Conquêtes map and its cards, read once from the package's data file.
+"""The Conquêtes map and its cards, read once from the package's data files.
 
 Source: ``data/conquetes.json`` (a copy of ``shared/data/maps/conquetes.json``): 30 regions on
 six continents, each with a die value 1–6 unique within its continent (seed 001 "La valeur
@@ -7,7 +7,7 @@ and their borders, sea routes included (seed 001 "NOTE Certaines Régions sont r
 routes maritimes : elle sont également considérées comme des régions limitrophes"). The deck
 is three cards of every region (seed 001 "Contenu : 90 cartes Régions (3 exemplaires de
 chaque)"). The box's map is not public: the file says which parts are designed. Replacing the
-file replaces the map.
+file replaces the map; ``data/conquetes_layout.json`` draws it for spectators.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from engines.core.contract import neighbours_from_links
+from engines.core.spectator import load_layout
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +124,19 @@ def load_board(data: MapData) -> Board:
     )
 
 
-def _read(name: str) -> MapData:
-    text = resources.files("engines.conquetes").joinpath("data", name).read_text("utf-8")
-    data: MapData = json.loads(text)  # the package's own file, in this shape
-    return data
+def _read(name: str) -> Any:
+    """The JSON of the package's data file ``name``."""
+    return json.loads(
+        resources.files("engines.conquetes").joinpath("data", name).read_text("utf-8")
+    )
 
 
-MAP = load_board(_read("conquetes.json"))
+_MAP_DATA: MapData = _read("conquetes.json")  # the package's own file, in this shape
+MAP = load_board(_MAP_DATA)
+LAYOUT = load_layout([_MAP_DATA], _read("conquetes_layout.json"))
+"""The map as a drawing for spectators (``data/conquetes_layout.json``, whose ``note`` says
+how it was made: the real geography of each region), with the map's region names.
+
+>>> LAYOUT.spots["maghreb"].name, len(LAYOUT.spots), len(LAYOUT.links)
+('Maghreb', 30, 50)
+"""

@@ -6,13 +6,50 @@ regions, but with the count (hand sizes are public). :class:`SupportAdded` is th
 alone: no other seat sees even that a card was added, as the count of a support is announced
 only when it is committed (001 "en annonce le nombre, et les engage face cachée";
 :class:`SupportCommitted`). Seat -1 is the solo bot, which has no hand and draws face up.
+
+Each event says itself in words for spectators, region names included:
+
+>>> AttackDeclared(0, "maghreb", 1, "europe_occidentale").describe(["Ann", "Bob"])
+"Ann attacks Bob's Europe Occidentale from Maghreb."
+>>> CardsDrawn(1, ("chine", "inde"), 2, "draw_two").redacted().describe(["Ann", "Bob"])
+'Bob draws 2 cards (two more).'
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from engines.conquetes.board import MAP
 from engines.core.contract import Event
+
+_WHY = {"turn": "for the turn", "draw_two": "(two more)", "replacement": "in replacement"}
+""":class:`CardsDrawn`'s reasons in words."""
+
+
+def _who(names: Sequence[str], seat: int, bot: str = "The bot") -> str:
+    """The name of ``seat``, or ``bot`` for the solo bot (-1)."""
+    return bot if seat < 0 else names[seat]
+
+
+def _name(region: str) -> str:
+    """A region's name for people."""
+    return MAP.names[MAP.index[region]]
+
+
+def _continent(continent: str) -> str:
+    """A continent's name for people."""
+    return next(c.name for c in MAP.continents if c.id == continent)
+
+
+def _cards(count: int) -> str:
+    """``count`` cards, in words."""
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _list(regions: tuple[str, ...]) -> str:
+    """``": A, B"`` naming ``regions``, or nothing when there are none (a redacted event)."""
+    return ": " + ", ".join(map(_name, regions)) if regions else ""
 
 
 @dataclass(slots=True)
@@ -31,6 +68,10 @@ class CardsDealt(Event):
     def redacted(self) -> CardsDealt:
         return replace(self, regions=())
 
+    def describe(self, names: Sequence[str]) -> str:
+        """Others see the count only."""
+        return f"{_who(names, self.seat)} is dealt {_cards(self.count)}{_list(self.regions)}."
+
 
 @dataclass(slots=True)
 class TurnStarted(Event):
@@ -38,6 +79,9 @@ class TurnStarted(Event):
 
     seat: int
     turn: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"Turn {self.turn}: {_who(names, self.seat, 'the bot')} plays."
 
 
 @dataclass(slots=True)
@@ -61,6 +105,11 @@ class CardsDrawn(Event):
     def redacted(self) -> CardsDrawn:
         return replace(self, regions=())
 
+    def describe(self, names: Sequence[str]) -> str:
+        """Others see the count only."""
+        why = _WHY.get(self.why, self.why)
+        return f"{_who(names, self.seat)} draws {_cards(self.count)} {why}{_list(self.regions)}."
+
 
 @dataclass(slots=True)
 class RegionPlayed(Event):
@@ -68,6 +117,9 @@ class RegionPlayed(Event):
 
     seat: int
     region: str
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{_who(names, self.seat)} puts {_name(self.region)} in play."
 
 
 @dataclass(slots=True)
@@ -81,6 +133,16 @@ class BotDrew(Event):
     fate: str
     source: str = ""
 
+    def describe(self, names: Sequence[str]) -> str:
+        drawn = f"The bot draws {_name(self.region)}"
+        if self.fate == "played":
+            return f"{drawn} and puts it in its camp."
+        if self.fate == "loot":
+            return f"{drawn}, already in its camp: the card goes to its loot."
+        if self.fate == "attack":
+            return f"{drawn} and attacks it from {_name(self.source)}."
+        return f"{drawn} and discards it."
+
 
 @dataclass(slots=True)
 class AttackDeclared(Event):
@@ -90,6 +152,10 @@ class AttackDeclared(Event):
     source: str
     defender: int
     target: str
+
+    def describe(self, names: Sequence[str]) -> str:
+        target = f"{_who(names, self.defender, 'the bot')}'s {_name(self.target)}"
+        return f"{_who(names, self.attacker)} attacks {target} from {_name(self.source)}."
 
 
 @dataclass(slots=True)
@@ -107,6 +173,10 @@ class SupportAdded(Event):
     def redacted(self) -> None:
         return None
 
+    def describe(self, names: Sequence[str]) -> str:
+        """Others are shown nothing at all."""
+        return f"{_who(names, self.seat)} adds {_name(self.region)} to its support."
+
 
 @dataclass(slots=True)
 class SupportCommitted(Event):
@@ -114,6 +184,10 @@ class SupportCommitted(Event):
 
     seat: int
     count: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        committed = f"{_cards(self.count)} face down" if self.count else "no card"
+        return f"{_who(names, self.seat)} commits {committed} in support."
 
 
 @dataclass(slots=True)
@@ -124,6 +198,10 @@ class SupportRevealed(Event):
     seat: int
     regions: tuple[str, ...]
     total: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        cards = ", ".join(map(_name, self.regions)) or "no card"
+        return f"{_who(names, self.seat)} reveals {cards} in support: {self.total}."
 
 
 @dataclass(slots=True)
@@ -138,6 +216,13 @@ class AttackResolved(Event):
     attack_total: int
     defence_total: int
     conquered: bool
+
+    def describe(self, names: Sequence[str]) -> str:
+        attacker, defender = _who(names, self.attacker), _who(names, self.defender, "the bot")
+        score = f"{self.attack_total} against {self.defence_total}"
+        if self.conquered:
+            return f"{attacker} conquers {defender}'s {_name(self.target)}, {score}."
+        return f"{attacker} fails to take {defender}'s {_name(self.target)}, {score}."
 
 
 @dataclass(slots=True)
@@ -156,6 +241,12 @@ class CardGiven(Event):
     def redacted(self) -> CardGiven:
         return replace(self, region="")
 
+    def describe(self, names: Sequence[str]) -> str:
+        """Others see no region: "a card"."""
+        card = _name(self.region) if self.region else "a card"
+        to = _who(names, self.to, "the bot")
+        return f"{_who(names, self.seat)} gives {card} over the hand limit to {to}."
+
 
 @dataclass(slots=True)
 class CardDiscarded(Event):
@@ -164,6 +255,9 @@ class CardDiscarded(Event):
     seat: int
     region: str
 
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{_who(names, self.seat)} discards {_name(self.region)} over the hand limit."
+
 
 @dataclass(slots=True)
 class DeckExhausted(Event):
@@ -171,12 +265,18 @@ class DeckExhausted(Event):
 
     times: int
 
+    def describe(self, names: Sequence[str]) -> str:
+        return "The deck runs out." if self.times == 1 else "The deck runs out again."
+
 
 @dataclass(slots=True)
 class DeckReshuffled(Event):
     """At 4 players, the discard was shuffled into a new deck of ``size`` cards."""
 
     size: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"The discard is shuffled into a new deck of {_cards(self.size)}."
 
 
 @dataclass(slots=True)
@@ -191,6 +291,14 @@ class Scored(Event):
     points: int
     regions: int
 
+    def describe(self, names: Sequence[str]) -> str:
+        territory = ", ".join(map(_name, self.territory)) or "none"
+        parts = [f"territory {territory}", f"{len(self.duplicates)} duplicates"]
+        if self.continents:
+            parts.append("continents " + ", ".join(map(_continent, self.continents)))
+        scored = f"{_who(names, self.seat)} scores {self.points} points"
+        return f"{scored} ({'; '.join(parts)}), with {self.regions} regions in play."
+
 
 @dataclass(slots=True)
 class BotScored(Event):
@@ -201,6 +309,12 @@ class BotScored(Event):
     continents: tuple[str, ...]
     points: int
 
+    def describe(self, names: Sequence[str]) -> str:
+        parts = [f"{len(self.regions)} regions", f"{len(self.loot)} loot cards"]
+        if self.continents:
+            parts.append("continents " + ", ".join(map(_continent, self.continents)))
+        return f"The bot scores {self.points} points ({'; '.join(parts)})."
+
 
 @dataclass(slots=True)
 class MatchEnded(Event):
@@ -209,6 +323,16 @@ class MatchEnded(Event):
 
     reason: str
     winners: tuple[int, ...]
+
+    def describe(self, names: Sequence[str]) -> str:
+        why = "the deck is exhausted" if self.reason == "deck_exhausted" else "step limit"
+        if len(self.winners) > 1:
+            verdict = " and ".join(names[s] for s in self.winners) + " share the victory"
+        elif self.winners:
+            verdict = f"{names[self.winners[0]]} wins"
+        else:
+            verdict = "the bot wins" if self.reason == "deck_exhausted" else "no winner"
+        return f"The match ends ({why}): {verdict}."
 
 
 EVENT_TYPES = (

@@ -63,6 +63,7 @@ from engines.conquetes.observation import (
 from engines.conquetes.variants import (
     ATTACKER_REPLACEMENTS,
     BOT_LEVELS,
+    CONTINENT_BONUS,
     DEAL,
     DEFENDER_REPLACEMENTS,
     HAND_LIMIT,
@@ -70,6 +71,8 @@ from engines.conquetes.variants import (
 )
 from engines.core.chance import below, shuffle
 from engines.core.contract import Action, Event, IllegalAction, Match, Result, lookup
+from engines.core.spectator import Board as SpectatorBoard
+from engines.core.spectator import Place
 
 N = len(MAP.regions)
 IDS = MAP.regions
@@ -739,6 +742,65 @@ class ConquetesMatch(Match):
             loot=_cards(self.loot),
             steps=self.steps - len(hidden),
         )
+
+    def _spectator_board(self) -> SpectatorBoard:
+        """The open camps: each region's holder (None: nobody, or the solo bot, marked
+        ``bot``) with its die value as count (printed on its cards, what it adds in battle),
+        and ``attacking`` / ``attacked`` on the attack under way. Per seat: its hand's size,
+        its regions, its largest territory and its points as far as they are public (that
+        territory and, in the variant, 3 per continent won; its hand's duplicates count only
+        once laid down at the end, then ``points`` are the final ones). Lines: the turn, the
+        deck's and the discard's sizes, the announced support counts, the solo bot's camp,
+        loot and points. All of it is in every seat's observation (RULES.md, "Hidden
+        information"); no hand, deck order or support before its reveal."""
+        camps = self._camps()
+        winners = scoring.continent_winners(camps) if self.rules.continent_majority else []
+        source, target = (self.attack[2], self.attack[3]) if self.attack else (-1, -1)
+        places: dict[str, Place] = {}
+        for r, owner in enumerate(self.owner):
+            marks = ["bot"] if owner == BOT else []
+            if r == source:
+                marks.append("attacking")
+            elif r == target:
+                marks.append("attacked")
+            places[IDS[r]] = Place(owner if owner >= 0 else None, VALUES[r], tuple(marks))
+        seats: list[dict[str, int | str]] = []
+        for seat in range(self.seats):
+            territories = scoring.territories(camps[seat])
+            largest = len(territories[0]) if territories else 0
+            won = winners.count(seat)
+            facts: dict[str, int | str] = {
+                "cards": len(self.hands[seat]),
+                "regions": len(camps[seat]),
+                "territory": largest,
+            }
+            if self.rules.continent_majority:
+                facts["continents"] = won
+            facts["points"] = largest + CONTINENT_BONUS * won
+            if self._result is not None:
+                facts["points"] = int(self._result.scores[seat])
+            seats.append(facts)
+        turn = "the bot" if self.turn == BOT else f"seat {self.turn}"
+        lines = [
+            f"turn {self.turns}: {turn}",
+            f"deck {len(self.deck)} cards, discard {len(self.discard)} cards",
+        ]
+        if self.attack is not None:
+            counts = [
+                "?" if cards is None else str(len(cards))
+                for cards in (self.attack_support, self.defence_support)
+            ]
+            lines.append(
+                f"attack on {MAP.names[target]} from {MAP.names[source]}: support {counts[0]} "
+                f"against {counts[1]}"
+            )
+        if self.rules.solo:
+            points = scoring.bot_points(len(camps[BOT]), len(self.loot), winners.count(BOT))
+            lines.append(
+                f"the bot ({self.options['bot_level']}): {len(camps[BOT])} regions, "
+                f"{len(self.loot)} loot, {points} points"
+            )
+        return SpectatorBoard(places, tuple(seats), tuple(lines))
 
     # =========================================================================== hidden
 

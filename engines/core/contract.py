@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, ClassVar
 
+from engines.core.spectator import Board, Layout
+
 # ----------------------------------------------------------------------------- errors
 
 
@@ -109,6 +111,20 @@ class Event:
     def redacted(self) -> Event | None:
         """The event as seats other than ``private_to`` may see it (None: not at all)."""
         return self
+
+    def describe(self, names: Sequence[str]) -> str:
+        """The event in words for people, ``names[seat]`` naming each seat (games say it in
+        a sentence; this default lists the fields).
+
+        >>> @dataclass(slots=True)
+        ... class Rolled(Event):
+        ...     seat: int
+        ...     dice: tuple[int, ...]
+        >>> Rolled(1, (6, 2)).describe(["Ann", "Bob"])
+        'Rolled: seat=1, dice=(6, 2)'
+        """
+        values = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
+        return f"{type(self).__name__}: {values}" if values else type(self).__name__
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +241,8 @@ class GameInfo:
     action_types: tuple[type[Action], ...]
     event_types: tuple[type[Event], ...]
     end_reasons: tuple[str, ...]
+    layout: Layout = field(repr=False)
+    """The board as a drawing (see :mod:`engines.core.spectator`)."""
     match_class: type[Match] = field(repr=False)
     passive_actions: tuple[type[Action], ...] = ()
 
@@ -427,6 +445,11 @@ class Match(ABC):
         copy._redraw_hidden(seat, rng)
         return copy
 
+    def spectator_board(self) -> Board:
+        """The board now as a spectator sees it: only public facts (see
+        :mod:`engines.core.spectator`); its places are the game's layout's."""
+        return self._spectator_board()
+
     def summary(self) -> list[str]:
         """Game-specific lines for people about the match so far (empty by default)."""
         return []
@@ -448,6 +471,9 @@ class Match(ABC):
 
     @abstractmethod
     def _step_limit_result(self) -> Result: ...
+
+    @abstractmethod
+    def _spectator_board(self) -> Board: ...
 
     def _snapshot(self) -> dict[str, Any]:
         return {name: _plain_copy(getattr(self, name)) for name in self.state_fields}

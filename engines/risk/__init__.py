@@ -2,6 +2,7 @@
 
 from engines.core.contract import STEP_LIMIT, GameInfo
 from engines.risk.actions import ACTION_TYPES, EndPhase
+from engines.risk.board import LAYOUT
 from engines.risk.events import EVENT_TYPES
 from engines.risk.match import EndReason, RiskMatch
 from engines.risk.missions import OPTIONS as MISSION_OPTIONS
@@ -16,6 +17,7 @@ GAME = GameInfo(
     action_types=ACTION_TYPES,
     event_types=EVENT_TYPES,
     end_reasons=tuple(EndReason),
+    layout=LAYOUT,
     passive_actions=(EndPhase,),
     match_class=RiskMatch,
 )

@@ -4,6 +4,7 @@ Source: ``data/classic_world.json`` (a copy of ``shared/data/maps/classic_world.
 territories in 6 continents, 83 links (land and sea alike, seed 000 "Deuxième temps:
 COMBATS": "Par mer ... La terre étant ronde"), and the symbol of each territory card in the
 US/UK deck and in the French deck. Seed 000 "MATÉRIEL": 42 territory cards and 2 jokers.
+``data/classic_world_layout.json`` places the territories on a drawing for spectators.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from importlib import resources
 from typing import Literal, TypedDict
 
 from engines.core.contract import neighbours_from_links
+from engines.core.spectator import load_layout
 
 WILD = "wild"
 SYMBOLS = ("infantry", "cavalry", "artillery")
@@ -191,5 +193,8 @@ def _read_missions(name: str) -> MissionsData:
     return data
 
 
-WORLD = load_board(_read_map("classic_world.json"))
+WORLD_MAP = _read_map("classic_world.json")
+WORLD = load_board(WORLD_MAP)
 MISSIONS_DATA = _read_missions("risk_missions.json")
+LAYOUT = load_layout([WORLD_MAP], json.loads(_text("classic_world_layout.json")))
+"""The world board as a drawing for spectators, named with the territories' English names."""

@@ -7,13 +7,60 @@ carte au Talon"). :class:`MissionChanged` is not shown to them at all: it always
 seat's mission is now 24 territories", so its mere existence would tell the mission (000
 "un objectif particulier qu'il tient secret"; "Il justifie sa victoire en découvrant sa
 carte", at the end only).
+
+Each event says itself in words for spectators (:meth:`Event.describe`), with the territories'
+English names and the seats' names; the third force (owner -1) is "the neutral army".
+
+>>> names = ["Ann", "Bob"]
+>>> Conquered(0, "alaska", "kamchatka", 1).describe(names)
+'Ann conquers Kamchatka from Bob'
+>>> DiceRolled("alaska", "kamchatka", (6, 5, 2), (4, 1), 1, 1).describe(names)
+'Alaska attacks Kamchatka: 6-5-2 against 4-1, attacker loses 1, defender 1'
+>>> CardDrawn(1, "wild-2").redacted().describe(names)
+'Bob draws a card'
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engines.core.contract import Event
+from engines.risk import missions
+from engines.risk.board import WORLD
+
+NAMES = dict(zip(WORLD.territories, WORLD.names, strict=True))
+"""Each territory's English name by id."""
+MISSION_TEXTS = {card.id: card.text_en for card in missions.ALL}
+"""Each mission's English text by id."""
+WINS = {
+    "world_conquered": "by holding the whole world",
+    "opponent_eliminated": "by eliminating the opponent",
+    "mission_accomplished": "by accomplishing its mission",
+}
+
+
+def _who(owner: int, names: Sequence[str], first: bool = False) -> str:
+    """A seat's name, or the third force's (owner -1), ``first`` in a sentence."""
+    if owner >= 0:
+        return names[owner]
+    return "The neutral army" if first else "the neutral army"
+
+
+def _armies(count: int) -> str:
+    return f"{count} army" if count == 1 else f"{count} armies"
+
+
+def _card(card: str) -> str:
+    """A card by its public id: a territory's, or a wild card's."""
+    return f"the {NAMES[card]} card" if card in NAMES else "a wild card"
+
+
+def _listed(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 @dataclass(slots=True)
@@ -24,6 +71,13 @@ class TerritoriesDealt(Event):
     territories: tuple[str, ...]
     armies_each: int
     die: int = 0  # the die rolled for them in "La conquête du monde" (0: no die)
+
+    def describe(self, names: Sequence[str]) -> str:
+        who = _who(self.owner, names, first=True)
+        rolled = f" rolls a {self.die} and" if self.die else ""
+        count = len(self.territories)
+        held = f"{count} territory" if count == 1 else f"{count} territories"
+        return f"{who}{rolled} receives {held}, {_armies(self.armies_each)} on each"
 
 
 @dataclass(slots=True)
@@ -39,6 +93,11 @@ class MissionDealt(Event):
 
     def redacted(self) -> MissionDealt:
         return replace(self, mission="")
+
+    def describe(self, names: Sequence[str]) -> str:
+        if not self.mission:
+            return f"{names[self.seat]} receives a secret mission"
+        return f"{names[self.seat]} receives the mission: {MISSION_TEXTS[self.mission]}"
 
 
 @dataclass(slots=True)
@@ -56,6 +115,9 @@ class MissionChanged(Event):
     def redacted(self) -> None:
         return None
 
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.seat]}'s mission becomes: {MISSION_TEXTS[self.mission]}"
+
 
 @dataclass(slots=True)
 class Claimed(Event):
@@ -63,6 +125,9 @@ class Claimed(Event):
 
     seat: int
     territory: str
+
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.seat]} claims {NAMES[self.territory]}"
 
 
 @dataclass(slots=True)
@@ -74,6 +139,12 @@ class Placed(Event):
     territory: str
     armies: int
 
+    def describe(self, names: Sequence[str]) -> str:
+        armies = _armies(self.armies)
+        if self.owner < 0:
+            armies = f"{self.armies} neutral {'army' if self.armies == 1 else 'armies'}"
+        return f"{names[self.seat]} places {armies} on {NAMES[self.territory]}"
+
 
 @dataclass(slots=True)
 class TurnStarted(Event):
@@ -84,6 +155,12 @@ class TurnStarted(Event):
     reinforcements: int
     cards_drawn: int
 
+    def describe(self, names: Sequence[str]) -> str:
+        return (
+            f"Round {self.round}: {names[self.seat]}'s turn begins, "
+            f"with {_armies(self.reinforcements)} to place"
+        )
+
 
 @dataclass(slots=True)
 class CardsTraded(Event):
@@ -93,6 +170,13 @@ class CardsTraded(Event):
     cards: tuple[str, ...]
     armies: int
     bonus_territories: tuple[str, ...]
+
+    def describe(self, names: Sequence[str]) -> str:
+        cards = _listed([_card(c) for c in self.cards])
+        words = f"{names[self.seat]} trades {cards} for {_armies(self.armies)}"
+        if self.bonus_territories:
+            words += f", and 2 more on {_listed([NAMES[t] for t in self.bonus_territories])}"
+        return words
 
 
 @dataclass(slots=True)
@@ -106,6 +190,14 @@ class DiceRolled(Event):
     attacker_losses: int
     defender_losses: int
 
+    def describe(self, names: Sequence[str]) -> str:
+        attack = "-".join(map(str, self.attacker))
+        defence = "-".join(map(str, self.defender))
+        return (
+            f"{NAMES[self.source]} attacks {NAMES[self.target]}: {attack} against {defence}, "
+            f"attacker loses {self.attacker_losses}, defender {self.defender_losses}"
+        )
+
 
 @dataclass(slots=True)
 class Conquered(Event):
@@ -115,6 +207,10 @@ class Conquered(Event):
     source: str
     target: str
     previous_owner: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        who = _who(self.owner, names, first=True)
+        return f"{who} conquers {NAMES[self.target]} from {_who(self.previous_owner, names)}"
 
 
 @dataclass(slots=True)
@@ -126,6 +222,13 @@ class Moved(Event):
     armies: int
     why: str
 
+    def describe(self, names: Sequence[str]) -> str:
+        move = "moves" if self.armies == 1 else "move"
+        into = "into" if self.why == "occupy" else "to"
+        return (
+            f"{_armies(self.armies)} {move} from {NAMES[self.source]} {into} {NAMES[self.target]}"
+        )
+
 
 @dataclass(slots=True)
 class Eliminated(Event):
@@ -134,6 +237,16 @@ class Eliminated(Event):
     seat: int
     by: int
     cards_taken: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        words = f"{names[self.seat]} is eliminated by {_who(self.by, names)}"
+        count = self.cards_taken
+        if not count:
+            return words
+        cards = f"{count} card" if count == 1 else f"{count} cards"
+        if self.by < 0:
+            return f"{words}; its {cards} are discarded"
+        return f"{words}, who takes its {cards}"
 
 
 @dataclass(slots=True)
@@ -151,6 +264,9 @@ class CardDrawn(Event):
     def redacted(self) -> CardDrawn:
         return replace(self, card="")
 
+    def describe(self, names: Sequence[str]) -> str:
+        return f"{names[self.seat]} draws {_card(self.card) if self.card else 'a card'}"
+
 
 @dataclass(slots=True)
 class MatchEnded(Event):
@@ -159,6 +275,17 @@ class MatchEnded(Event):
     reason: str
     winners: tuple[int, ...]
     mission: str = ""  # the winner's mission, shown as the book says ("découvrant sa carte")
+
+    def describe(self, names: Sequence[str]) -> str:
+        reason = self.reason.replace("_", " ")
+        if not self.winners:
+            return f"The match ends with no winner ({reason})"
+        winners = _listed([names[s] for s in self.winners])
+        wins = "wins" if len(self.winners) == 1 else "win"
+        words = f"{winners} {wins} {WINS.get(self.reason, f'({reason})')}"
+        if self.mission:
+            words += f": {MISSION_TEXTS[self.mission]}"
+        return words
 
 
 EVENT_TYPES = (

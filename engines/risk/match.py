@@ -16,6 +16,7 @@ from enum import StrEnum
 from itertools import product
 from typing import Any, cast
 
+from engines.core import spectator
 from engines.core.chance import below, die, shuffle
 from engines.core.contract import Action, Amount, Event, IllegalAction, Match, Result, lookup
 from engines.risk import cards, missions
@@ -1133,6 +1134,48 @@ class RiskMatch(Match):
             conquered_this_turn=self.conquered,
             steps=self.steps,
         )
+
+    def _spectator_board(self) -> spectator.Board:
+        """Public facts only (what every seat's observation shows alike): each territory's
+        holder (no seat for the third force, marked "neutral", or before the claim) and armies;
+        per seat its territories, armies, number of cards and status; the round, the deck's
+        size, the next set's value and the winner's mission, which it shows (000 "en
+        découvrant sa carte"). Not the phase: ending one shows nobody an event."""
+        places = {}
+        for t, name in enumerate(IDS):
+            owner = self.owner[t]
+            if owner >= 0:
+                places[name] = spectator.Place(owner, self.armies[t])
+            elif owner == NEUTRAL:
+                places[name] = spectator.Place(None, self.armies[t], ("neutral",))
+            else:
+                places[name] = spectator.Place(None)
+        seats: tuple[dict[str, int | str], ...] = tuple(
+            {
+                "territories": len(self.owned[s]),
+                "armies": self._armies_of(s),
+                "cards": len(self.hands[s]),
+                "status": self._status(s),
+            }
+            for s in range(self.seats)
+        )
+        lines = ["set-up"]
+        if self.round:
+            lines = [f"round {self.round}", f"deck: {len(self.deck)} cards"]
+            if self.rules.sets != SETS_SYMBOL_TABLE:
+                lines.append(f"next set: {self.rules.set_value(self.trades)} armies")
+        if self.winner_reason is not None and self.winner_reason[2]:
+            mission = next(m for m in missions.ALL if m.id == self.winner_reason[2])
+            lines.append(f"winning mission: {mission.text_en}")
+        return spectator.Board(places, seats, tuple(lines))
+
+    def _status(self, seat: int) -> str:
+        """A seat's status as all see it: winner, eliminated, playing its turn, or in play."""
+        if self.winner_reason is not None and self.winner_reason[0] == seat:
+            return "winner"
+        if not self.alive[seat]:
+            return "eliminated"
+        return "their turn" if self.round and seat == self.turn else "in play"
 
     # =========================================================================== hidden
 

@@ -18,6 +18,10 @@ when. Three checks prove it:
   observes shows that seat no event (a secret order leaves no trace: neither count nor
   timing), and shows a spectator none when it changes nothing any other seat observes;
 - :func:`check_independent_deciders`: seats asked at once decide independently.
+
+The spectator board (``Match.spectator_board``) is held to the same rules: the same in every
+world ``redraw_hidden(None)`` draws, unchanged by an action that shows a spectator nothing,
+and drawn on the game's layout (:func:`check_spectator_board`).
 """
 
 from __future__ import annotations
@@ -304,6 +308,9 @@ def check_hidden_redrawn(step: Step) -> None:
             )
             assert shown(other.setup_events, None) == shown(match.setup_events, None)
         if seat is None:
+            assert other.spectator_board() == match.spectator_board(), (
+                "the spectator board tells a spectator a secret"
+            )
             continue
         assert other.observation(seat) == match.observation(seat), f"{where}: observation"
         assert other.legal_actions(seat) == match.legal_actions(seat), f"{where}: legal actions"
@@ -325,6 +332,10 @@ def check_hidden_redrawn(step: Step) -> None:
             f"{type(step.action).__name__} by seat {step.seat} shows a spectator events that "
             f"depend on what seat {seat} may not know"
         )
+        assert other.spectator_board() == original.spectator_board(), (
+            f"after {type(step.action).__name__} by seat {step.seat}, the spectator board "
+            f"depends on what seat {seat} may not know"
+        )
 
 
 def check_unseen_actions_leave_no_trace(step: Step) -> None:
@@ -341,6 +352,11 @@ def check_unseen_actions_leave_no_trace(step: Step) -> None:
         assert shown(events, seat) == [], (
             f"{type(step.action).__name__} by seat {step.seat} changes nothing seat {seat} "
             f"observes, yet shows it {shown(events, seat)}"
+        )
+    if not shown(events, None):
+        assert after.spectator_board() == match.spectator_board(), (
+            f"{type(step.action).__name__} by seat {step.seat} shows a spectator no event, "
+            "yet changes the spectator board"
         )
     if before and len(unchanged) == len(before):
         assert shown(events, None) == [], (
@@ -365,3 +381,29 @@ def check_independent_deciders(step: Step) -> None:
                 "asked at the same time, observes"
             )
             assert after.legal_actions(seat) == match.legal_actions(seat)
+
+
+# ----------------------------------------------------------------------------- spectators
+
+
+def check_spectator_board(step: Step) -> None:
+    """The spectator board has the layout's places, each held by a seat or nobody with a
+    count of zero or more, public facts for every seat or none, and every event shown to
+    anyone has words for people."""
+    match = step.match
+    board = match.spectator_board()
+    assert set(board.places) == set(match.game.layout.spots), (
+        "the spectator board's places are not the layout's: "
+        f"{sorted(set(board.places) ^ set(match.game.layout.spots))}"
+    )
+    for name, place in board.places.items():
+        assert place.owner is None or 0 <= place.owner < match.seats, (name, place)
+        assert place.count >= 0 and all(isinstance(m, str) and m for m in place.marks), place
+    assert len(board.seats) in (0, match.seats), board.seats
+    json.dumps(board.to_plain())
+    names = [f"Player {seat}" for seat in range(match.seats)]
+    for event in step.events:
+        for seat in (*range(match.seats), None):
+            for seen in shown([event], seat):
+                words = seen.describe(names)
+                assert isinstance(words, str) and words.strip(), (seen, words)

@@ -22,6 +22,7 @@ from conformance import (
     check_refusals,
     check_result,
     check_snapshot,
+    check_spectator_board,
     check_unseen_actions_leave_no_trace,
     check_wire,
     new_recorder,
@@ -125,6 +126,15 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing(game, vari
 @SEEDS
 def test_observations_actions_and_events_cross_the_wire_unchanged(game, variant, seats, seed):
     every_step(game, variant, seats, seed, check_wire)
+
+
+@pytest.mark.parametrize(("game", "variant", "seats"), CASES)
+@EXAMPLES
+@SEEDS
+def test_spectators_see_the_board_on_its_layout_and_every_event_in_words(
+    game, variant, seats, seed
+):
+    every_step(game, variant, seats, seed, check_spectator_board)
 
 
 @pytest.mark.parametrize(("game", "variant", "seats"), CASES)

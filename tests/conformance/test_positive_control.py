@@ -43,6 +43,15 @@ class PeekingBids(SealedBids):
         return replace(view, my_bid=highest)
 
 
+class PeekingTable(SealedBids):
+    """Shows spectators, on the table, the sum of this round's secret bids so far."""
+
+    def _spectator_board(self):
+        board = super()._spectator_board()
+        pot = sum(b for b in self.bids if b is not None)
+        return replace(board, places={"table": replace(board.places["table"], count=pot)})
+
+
 class UndeclaredEnd(SealedBids):
     """Ends after three rounds with a reason its game does not declare."""
 
@@ -55,6 +64,8 @@ class UndeclaredEnd(SealedBids):
     [
         (LoudBids, check_unseen_actions_leave_no_trace, r"changes nothing seat \d observes"),
         (PeekingBids, check_hidden_redrawn, r"seat \d: observation"),
+        (PeekingTable, check_hidden_redrawn, "spectator board"),
+        (PeekingTable, check_unseen_actions_leave_no_trace, "changes the spectator board"),
     ],
 )
 def test_a_leaking_toy_game_fails_the_checks(match_class, check, message):

@@ -14,6 +14,7 @@ from typing import Any
 
 from engines.core import STEP_LIMIT, Action, Amount, Event, GameInfo, IllegalAction, Match, Result
 from engines.core.contract import Variant
+from engines.core.spectator import Board, Layout, Place, Spot
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +108,14 @@ class SealedBids(Match):
     def _step_limit_result(self) -> Result:
         return self._totals(EndReason.STEP_LIMIT)
 
+    def _spectator_board(self) -> Board:
+        """The table: how many rounds were revealed; each seat's total of them."""
+        totals = [sum(r[s] for r in self.rounds) for s in range(self.seats)]
+        return Board(
+            {"table": Place(None, len(self.rounds))},
+            tuple({"total": total} for total in totals),
+        )
+
     def _redraw_hidden(self, seat: int | None, rng: random.Random) -> None:
         for other, bid in enumerate(self.bids):
             if other != seat and bid is not None:
@@ -126,5 +135,6 @@ GAME = GameInfo(
     action_types=(Bid,),
     event_types=(Revealed, Secret),
     end_reasons=tuple(EndReason),
+    layout=Layout(100, 60, {"table": Spot(50, 30, "Table")}),
     match_class=SealedBids,
 )
