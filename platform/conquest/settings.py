@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "conquest.tournaments",
     "conquest.gateway",
     "conquest.api",
+    "conquest.web",
 ]
 
 MIDDLEWARE = [
@@ -125,6 +126,11 @@ LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# The website's sign-in (conquest/web): where it lives, and where one lands after it.
+LOGIN_URL = "web-login"
+LOGIN_REDIRECT_URL = "web-dashboard"
+LOGOUT_REDIRECT_URL = "web-home"
+
 STATIC_URL = "static/"
 STATIC_ROOT = ARENA_HOME / "static"
 # Served from the apps' static folders without collectstatic (one command starts the site);

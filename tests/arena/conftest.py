@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from arena_workers import flush_broker, worker
+from browser_helpers import browser, page  # noqa: F401 - the browser tests' fixtures
 
 
 @pytest.fixture

@@ -134,6 +134,7 @@ def league_form(**fields) -> dict:
         "decision_seconds": "1.0",
         "time_bank_seconds": "10.0",
         "max_faults": "3",
+        "pace_seconds": "0",
         "ladder": "paused",
         "ladder_matches_per_tick": "4",
         "ladder_max_pending": "8",
@@ -514,3 +515,106 @@ def test_rating_changes_are_listed_read_only_and_filtered_by_league(admin_client
     assert 'name="elo_after"' not in page
     assert admin_client.get(url(RatingChange, "add")).status_code == 403
     assert admin_client.get(url(RatingChange, "delete", change.pk)).status_code == 403
+
+
+# ----------------------------------------------------------------------------- finish
+
+
+def headers(response) -> list[str]:
+    """The changelist's column headers as shown."""
+    return [str(h["text"]) for h in response.context["result_headers"]]
+
+
+@pytest.mark.django_db
+def test_the_changelists_round_their_numbers_under_readable_headers(admin_client, world):
+    first = world.entries[0]
+    Entry.objects.filter(pk=first.pk).update(
+        elo=1523.456789, mu=27.123456, sigma=3.987654, ordinal=15.160001
+    )
+    response = admin_client.get(url(Entry))
+    assert response.status_code == 200
+    assert {"Elo", "μ", "σ", "ordinal (μ − 3σ)", "rated games"} <= set(headers(response))
+    content = response.content.decode()
+    for shown in ("1523.5", "27.12", "3.99", "15.16"):
+        assert f">{shown}<" in content, shown
+    for raw in ("1523.456789", "27.123456", "3.987654", "15.160001"):
+        assert raw not in content, raw
+    league_page = admin_client.get(url(League, "change", world.league.pk)).content.decode()
+    assert ">1523.5<" in league_page and "1523.456789" not in league_page
+
+    change = world.finished.rating_changes.first()
+    RatingChange.objects.filter(pk=change.pk).update(
+        elo_before=1500.04, elo_after=1516.0049, mu_after=26.98765, sigma_after=8.123456
+    )
+    response = admin_client.get(url(RatingChange))
+    assert {"Elo before", "Elo after", "μ after", "σ after", "rated result no."} <= set(
+        headers(response)
+    )
+    content = response.content.decode()
+    for shown in ("1500.0", "1516.0", "26.99", "8.12"):
+        assert f">{shown}<" in content, shown
+    assert "8.123456" not in content and "26.98765" not in content
+    detail = admin_client.get(url(RatingChange, "change", change.pk)).content.decode()
+    assert "26.99" in detail and "26.98765" not in detail
+
+    seat = world.finished.seats.get(seat=0)
+    type(seat).objects.filter(pk=seat.pk).update(time_used=0.123456, score=2.0 / 3)
+    page = admin_client.get(url(Match, "change", world.finished.pk)).content.decode()
+    assert "Time used (s)" in page
+    assert "0.12" in page and "0.123456" not in page
+    assert "0.67" in page and "0.666" not in page
+
+    response = admin_client.get(url(Match))
+    assert {"match", "status", "origin", "public page"} <= set(headers(response))
+    content = response.content.decode()
+    assert f">#{world.finished.pk}<" in content
+    assert '<td class="field-status_short">finished</td>' in content, "the short name"
+    response = admin_client.get(url(League))
+    assert {"ladder", "entries", "rated results", "public page"} <= set(headers(response))
+    response = admin_client.get(url(Bot))
+    assert {"games played", "public page"} <= set(headers(response))
+
+
+@pytest.mark.django_db
+def test_no_changelist_repeats_a_column(admin_client, world):
+    for model in (League, Entry, Bot, BotToken, Match, RatingChange):
+        shown = headers(admin_client.get(url(model)))
+        named = [h for h in shown if h]  # the action checkbox has no header
+        assert len(named) == len(set(named)), (model, shown)
+
+
+@pytest.mark.django_db
+def test_the_admin_is_named_and_view_site_opens_the_website(admin_client):
+    response = admin_client.get(reverse("admin:index"))
+    assert response.status_code == 200
+    assert response.context["site_url"] == "/"
+    content = response.content.decode()
+    assert "Conquest Arena administration" in content
+    assert "<title>Site administration | Conquest Arena administration</title>" in content
+    assert '<a href="/">View site</a>' in content
+
+
+@pytest.mark.django_db
+def test_admin_rows_link_to_their_public_pages(admin_client, world):
+    bot = world.entries[0].version.bot
+    public = {
+        League: (world.league, "web-league", f"/leagues/{world.league.pk}/"),
+        Bot: (bot, "web-bot", f"/bots/{bot.pk}/"),
+        Match: (world.finished, "web-match", f"/matches/{world.finished.pk}/"),
+    }
+    for model, (obj, name, path) in public.items():
+        link = reverse(name, args=[obj.pk])
+        assert link == path
+        content = admin_client.get(url(model)).content.decode()
+        assert f'<a href="{link}">{link}</a>' in content, model
+        assert site._registry[model].get_view_on_site_url(obj) == link
+        page = admin_client.get(url(model, "change", obj.pk)).content.decode()
+        assert f'href="{link}"' in page and "View on site" in page, model
+
+
+@pytest.mark.django_db
+def test_the_new_links_show_no_secret(admin_client, world):
+    token = world.token
+    for page in (url(Bot), url(Bot, "change", token.bot_id), url(BotToken)):
+        content = admin_client.get(page).content.decode()
+        assert token.digest not in content

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 import pytest
 from arena_players import SleepyPlayer
-from conquest.matches import seats
+from conquest.matches import runner, seats
+from conquest.matches.codes import SeatCode
 from conquest.matches.runner import EngineMismatch, build_seats, run, run_async
 from conquest.matches.seats import HouseSeat, Seat
 from conquest.matches.spec import MatchSpec, SeatSpec
@@ -233,4 +235,85 @@ def test_every_seat_of_a_simultaneous_decision_is_asked_at_once_each_on_its_own_
     assert outcome.steps == 200
     # The silent power's decisions are its own faults, not the others'.
     assert [o.faults > 0 for o in outcome.seats] == [False, False, True, False]
+    assert verify(Replay.from_json(outcome.replay_json)) == []
+
+
+class Faulty(RandomPlayer):
+    """A random player whose first decisions are faults, one of each kind it is given:
+    ``crash`` raises, ``illegal`` answers a non-action, ``timeout`` overruns its time."""
+
+    def __init__(self, faults: list[str], seed: int = 0) -> None:
+        super().__init__(seed)
+        self.faults = list(faults)
+
+    def act(self, observation, legal_actions):
+        if not self.faults:
+            return super().act(observation, legal_actions)
+        kind = self.faults.pop(0)
+        if kind == "crash":
+            raise RuntimeError("bot bug")
+        if kind == "timeout":
+            time.sleep(1)  # interrupted by the deadline's timer
+        return "no action"
+
+
+KINDS = ("timeouts", "crashes", "illegal_actions", "disconnects")
+
+
+def kinds(outcome) -> tuple[int, ...]:
+    return tuple(getattr(outcome, kind) for kind in KINDS)
+
+
+def test_each_fault_is_counted_by_its_kind_and_in_the_total():
+    s = spec("random", "random", decision_seconds=0.02, time_bank_seconds=0.0, max_faults=10)
+    faults = ["crash", "illegal", "timeout", "illegal", "timeout"]
+    outcome = run(s, [HouseSeat(Faulty(faults, seed=1)), HouseSeat(RandomPlayer(seed=2))])
+    faulty, other = outcome.seats
+    assert (faulty.code, faulty.faults) == ("normal", 5)
+    assert kinds(faulty) == (2, 1, 2, 0)
+    assert (other.faults, kinds(other)) == (0, (0, 0, 0, 0))
+
+
+def test_a_bot_that_times_out_or_plays_illegally_forfeits_with_its_counts_by_kind():
+    looping = play(
+        spec(
+            "arena_players:LoopingPlayer",
+            "attacker",
+            decision_seconds=0.02,
+            time_bank_seconds=0.0,
+            max_faults=2,
+        )
+    ).seats[0]
+    assert (looping.code, looping.faults, kinds(looping)) == ("timeout", 2, (2, 0, 0, 0))
+    illegal = play(spec("arena_players:IllegalPlayer", "attacker", max_faults=3)).seats[0]
+    assert (illegal.code, illegal.faults, kinds(illegal)) == ("illegal", 3, (0, 0, 3, 0))
+    crashed = play(spec("attacker", "arena_players:CrashingPlayer", max_faults=2)).seats[1]
+    assert (crashed.code, crashed.faults, kinds(crashed)) == ("crash", 2, (0, 2, 0, 0))
+
+
+class Disconnected(Seat):
+    """A remote bot whose connection is gone for good."""
+
+    async def decide(self, observation, legal_actions, seconds):
+        raise seats.SeatFault(SeatCode.DISCONNECT, "not connected", forfeit=True)
+
+
+def test_a_disconnection_is_counted_as_one():
+    s = spec("random", "random")
+    outcome = asyncio.run(run_async(s, [Disconnected(), *build_seats(s, player_class)[1:]]))
+    gone = outcome.seats[0]
+    assert (gone.code, gone.faults, kinds(gone), gone.placement) == (
+        "disconnect",
+        1,
+        (0, 0, 0, 1),
+        2,
+    )
+
+
+def test_a_paced_match_pauses_after_every_action_and_charges_no_seat(monkeypatch):
+    pauses = []
+    monkeypatch.setattr(runner.time, "sleep", pauses.append)
+    outcome = play(spec("attacker", "attacker", pace_seconds=0.25))
+    assert pauses == [0.25] * (outcome.steps + 1)  # the set-up, then every action
+    assert all(seat.time_used < 0.25 * outcome.steps for seat in outcome.seats)
     assert verify(Replay.from_json(outcome.replay_json)) == []

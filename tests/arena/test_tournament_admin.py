@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import re
 
 import pytest
 from admin_helpers import change_form_data
 from conquest.matches.models import Match
+from conquest.tournaments import selectors
 from conquest.tournaments.models import Tournament, TournamentEntry
+from django.contrib.admin import site
 from django.urls import reverse
 from tournament_helpers import decide_round, field, tournament
 
@@ -61,7 +66,7 @@ def test_a_tournament_is_created_registered_and_run_from_the_admin(admin_client)
     decide_round(made, 1)
     page = admin_client.get(url(Tournament, "change", made.pk))
     content = page.content.decode()
-    for shown in ("Standings", "Seat win rates", "buchholz", "expected_end"):
+    for shown in ("Standings", "Seat win rates", "Buchholz", "expected end"):
         assert shown in content
     assert 'name="league"' not in content, "settings are read-only once started"
     saved = admin_client.post(url(Tournament, "change", made.pk), change_form_data(page))
@@ -136,3 +141,135 @@ def test_the_admin_is_for_staff_only(client):
     made = tournament(field(2, 2), "round_robin", start=False)
     response = client.get(url(Tournament, "change", made.pk))
     assert response.status_code == 302 and "login" in response["Location"]
+
+
+# ----------------------------------------------------------------------------- finish
+
+
+def settings(league_id: int, **fields) -> dict:
+    data = {"name": "Points cup", "league": league_id, "format": "round_robin", "games": 1,
+            "rounds": 0, "advance": 1, "points": ""}  # fmt: skip
+    return {**data, **fields}
+
+
+def points_errors(response) -> list[str]:
+    assert response.status_code == 200
+    return list(response.context["adminform"].form.errors.get("points", []))
+
+
+def test_points_are_typed_as_a_list_and_round_trip(admin_client):
+    entries = field(3, 3)
+    response = admin_client.post(url(Tournament, "add"), settings(entries[0].league_id,
+                                 points="3, 1.5, 0"))  # fmt: skip
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    made = Tournament.objects.get()
+    assert made.points == [3.0, 1.5, 0.0]
+    page = admin_client.get(url(Tournament, "change", made.pk))
+    content = page.content.decode()
+    assert 'name="points" value="3, 1.5, 0"' in content
+    assert "Points per placement" in content
+
+    data = change_form_data(page)
+    assert data["points"] == "3, 1.5, 0"
+    assert admin_client.post(url(Tournament, "change", made.pk), data).status_code == 302
+    made.refresh_from_db()
+    assert made.points == [3.0, 1.5, 0.0], "saved unchanged"
+    data["points"] = "2,2 ,0"
+    assert admin_client.post(url(Tournament, "change", made.pk), data).status_code == 302
+    made.refresh_from_db()
+    assert made.points == [2.0, 2.0, 0.0]
+    data["points"] = ""
+    assert admin_client.post(url(Tournament, "change", made.pk), data).status_code == 302
+    made.refresh_from_db()
+    assert made.points == [2.0, 1.0, 0.0], "empty: the number of seats beaten"
+
+
+@pytest.mark.parametrize(
+    ("typed", "says"),
+    [
+        ("3, x, 0", "placement 2: 'x' is not a number"),
+        ("3, , 0", "placement 2 has no number"),
+        ("3, 1, nan", "placement 3: 'nan' is not a number"),
+        ("3, 1", "3 numbers expected, one per placement (the league plays 3 seats): 2 given"),
+        ("3, 1, 0, 0", "3 numbers expected"),
+        ("1, 2, 0", "never increasing, first place first: placement 2 gets 2, more than "
+                    "placement 1 (1)"),
+        ("[3, 1, 0]", "placement 1: '[3' is not a number"),
+    ],
+)  # fmt: skip
+def test_bad_points_show_a_clear_error_on_the_field(admin_client, typed, says):
+    entries = field(3, 3)
+    response = admin_client.post(url(Tournament, "add"), settings(entries[0].league_id,
+                                 points=typed))  # fmt: skip
+    errors = points_errors(response)
+    assert any(says in e for e in errors), errors
+    assert f'value="{typed}"' in response.content.decode(), "the text typed is shown again"
+    assert not Tournament.objects.exists()
+
+
+def test_bad_points_and_another_bad_setting_both_show(admin_client):
+    entries = field(3, 3)
+    response = admin_client.post(url(Tournament, "add"), settings(entries[0].league_id,
+                                 points="1, 2", advance=2))  # fmt: skip
+    form = response.context["adminform"].form
+    assert set(form.errors) == {"points", "advance"}
+
+
+def test_a_started_tournament_shows_its_points_as_a_list(admin_client):
+    made = tournament(field(3, 3), "round_robin", points=[3, 1, 0])
+    content = admin_client.get(url(Tournament, "change", made.pk)).content.decode()
+    assert 'name="points"' not in content
+    assert re.search(r'<div class="readonly">3, 1, 0</div>', content), "read-only, as typed"
+    assert "[3.0, 1.0, 0.0]" not in content
+
+
+@pytest.mark.parametrize(
+    ("format", "settings_"),
+    [("round_robin", {}), ("swiss", {"rounds": 2}), ("knockout", {"advance": 1})],
+)
+def test_the_standings_show_each_fact_once(admin_client, format, settings_):
+    made = tournament(field(2, 4), format, **settings_)
+    decide_round(made, 1)
+    content = admin_client.get(url(Tournament, "change", made.pk)).content.decode()
+    standings = content[content.index("field-standings_display") :]
+    standings = standings[: standings.index("</table>")]
+    head = re.findall(r"<th>(.*?)</th>", standings)
+    assert head.count("seed") == 1, head
+    assert len(head) == len(set(head)), head
+    assert "games per seat" in head
+
+    body = selectors.export_csv(made)
+    columns = next(csv.reader(io.StringIO(body)))
+    assert len(columns) == len(set(columns)), columns
+    assert columns.count("seed") == 1
+    assert sorted(int(line["seed"]) for line in csv.DictReader(io.StringIO(body))) == [1, 2, 3, 4]
+    games = next(csv.reader(io.StringIO(selectors.export_csv(made, "games"))))
+    assert len(games) == len(set(games)), games
+
+
+def test_the_standings_round_their_points(admin_client):
+    made = tournament(field(3, 3), "round_robin", points=[1, 0.3333333, 0])
+    decide_round(made, 1)
+    content = admin_client.get(url(Tournament, "change", made.pk)).content.decode()
+    standings = content[content.index("field-standings_display") :]
+    standings = standings[: standings.index("</table>")]
+    assert "<td>0.33</td>" in standings and "0.3333333" not in standings
+    body = selectors.export_csv(made)
+    assert "0.3333," in body and "0.3333333" not in body
+
+
+def test_the_tournament_rows_link_to_the_public_pages(admin_client):
+    made = tournament(field(2, 3), "round_robin")
+    link = reverse("web-tournament", args=[made.pk])
+    assert link == f"/tournaments/{made.pk}/"
+    response = admin_client.get(url(Tournament))
+    content = response.content.decode()
+    assert f'<a href="{link}">{link}</a>' in content
+    assert ">round robin<" in content and ">running<" in content, "choices by short names"
+    assert site._registry[Tournament].get_view_on_site_url(made) == link
+    page = admin_client.get(url(Tournament, "change", made.pk)).content.decode()
+    assert f'href="{link}"' in page
+    for match in Match.objects.filter(tournament_game__tournament=made):
+        public = reverse("web-match", args=[match.pk])
+        assert public == f"/matches/{match.pk}/"
+        assert f'<a href="{public}">{public}</a>' in page

@@ -11,7 +11,7 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 
-from conquest.admin_readonly import ReadOnlyInline
+from conquest.admin_readonly import ReadOnlyInline, public_link, public_url
 from conquest.bots import services
 from conquest.bots.models import Bot, BotToken, BotVersion
 from engines.registry import games as installed_games
@@ -120,14 +120,16 @@ class BotAdmin(admin.ModelAdmin):
     """Bots: created by ``services.bot_create``, changed by ``services.bot_update``."""
 
     form = BotForm
-    list_display = ("name", "owner", "enabled", "game_names", "created_at")
+    list_display = ("name", "owner", "enabled", "game_names", "created_at", "public_page")
     list_filter = ("enabled",)
     list_select_related = ("owner",)
     search_fields = ("name", "owner__username")
     inlines = (BotVersionInline, BotTokenInline)
     actions = ("disable_bots", "enable_bots")
+    public_page = public_link("web-bot")
+    view_on_site = public_url("web-bot")
 
-    @admin.display(description="games")
+    @admin.display(description="games played")
     def game_names(self, bot: Bot) -> str:
         return ", ".join(bot.games) or "any"
 

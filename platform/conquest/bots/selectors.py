@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from conquest.bots.models import Bot, BotToken, BotVersion
 
@@ -38,3 +38,22 @@ def token_list(bot: Bot) -> QuerySet[BotToken]:
 def token_get(bot: Bot, token_id: int) -> BotToken | None:
     """The token ``token_id`` of ``bot``, or None (also when it belongs to another bot)."""
     return bot.tokens.filter(pk=token_id).first()
+
+
+def bot_profile(bot_id: int) -> Bot | None:
+    """The bot ``bot_id`` with its owner and its versions (prefetched, first first), or None."""
+    return (
+        Bot.objects.select_related("owner")
+        .prefetch_related("versions")  # BotVersion's ordering: by number
+        .filter(pk=bot_id)
+        .first()
+    )
+
+
+def bot_find(key: str) -> Bot | None:
+    """The bot named ``key``, else the bot whose id it is, or None (one query)."""
+    wanted = Q(name=key)
+    if key.isascii() and key.isdigit() and len(key) < 19:
+        wanted |= Q(pk=int(key))
+    found = list(Bot.objects.filter(wanted)[:2])
+    return next((bot for bot in found if bot.name == key), found[0] if found else None)

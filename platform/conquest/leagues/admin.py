@@ -8,19 +8,33 @@ from django.db import transaction
 from django.db.models import Count
 from django.forms.models import BaseInlineFormSet
 
+from conquest.admin_readonly import choice, public_link, public_url, rounded
 from conquest.bots.admin import become
 from conquest.bots.models import BotVersion
 from conquest.leagues import services
 from conquest.leagues.forms import EntryForm, LeagueForm
 from conquest.leagues.models import Entry, League
 
-RATINGS = ("elo", "mu", "sigma", "ordinal", "games")
+RATINGS = ("elo_rounded", "mu_rounded", "sigma_rounded", "ordinal_rounded", "rated_games")
 FIXED_ONCE_PLAYED = ("game", "variant", "seats", "options")
 
 
 def _versions():
     """Bot versions with their bot, so that a choice list costs one query."""
     return BotVersion.objects.select_related("bot")
+
+
+class Ratings:
+    """An entry's ratings as shown: Elo to 1 decimal, μ, σ and the ordinal to 2 (``RATINGS``)."""
+
+    elo_rounded = rounded("elo", 1, "Elo")
+    mu_rounded = rounded("mu", 2, "μ")
+    sigma_rounded = rounded("sigma", 2, "σ")
+    ordinal_rounded = rounded("ordinal", 2, "ordinal (μ − 3σ)")
+
+    @admin.display(description="rated games", ordering="games")
+    def rated_games(self, entry: Entry) -> int:
+        return entry.games
 
 
 class EntryFormSet(BaseInlineFormSet):
@@ -33,7 +47,7 @@ class EntryFormSet(BaseInlineFormSet):
         return obj
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(Ratings, admin.TabularInline):
     """The league's entries with their ratings (read-only)."""
 
     model = Entry
@@ -102,16 +116,20 @@ class LeagueAdmin(admin.ModelAdmin):
         "game",
         "variant",
         "seats",
-        "ladder",
+        "ladder_short",
         "entry_count",
-        "rated_count",
+        "rated_results",
+        "public_page",
     )
     list_filter = ("game", "ladder")
     search_fields = ("name",)
     readonly_fields = ("engine_version", "rated_count", "created_at")
     fieldsets = (
         (None, {"fields": ("name", "game", "variant", "seats", "options", "engine_version")}),
-        ("Time control", {"fields": ("decision_seconds", "time_bank_seconds", "max_faults")}),
+        (
+            "Time control",
+            {"fields": ("decision_seconds", "time_bank_seconds", "max_faults", "pace_seconds")},
+        ),
         (
             "Ladder",
             {
@@ -127,6 +145,9 @@ class LeagueAdmin(admin.ModelAdmin):
     )
     inlines = (EntryInline, NewEntryInline)
     actions = ("pause_ladder", "resume_ladder")
+    ladder_short = choice("ladder", "ladder")
+    public_page = public_link("web-league")
+    view_on_site = public_url("web-league")
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(entry_count=Count("entries"))
@@ -140,6 +161,10 @@ class LeagueAdmin(admin.ModelAdmin):
     @admin.display(description="entries", ordering="entry_count")
     def entry_count(self, league: League) -> int:
         return league.entry_count
+
+    @admin.display(description="rated results", ordering="rated_count")
+    def rated_results(self, league: League) -> int:
+        return league.rated_count
 
     def save_model(self, request, obj: League, form, change: bool) -> None:
         if change:
@@ -183,7 +208,7 @@ class LeagueAdmin(admin.ModelAdmin):
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(Ratings, admin.ModelAdmin):
     """Entries and their ratings (read-only); made by ``services.entry_create``."""
 
     form = EntryForm

@@ -40,6 +40,11 @@ class League(models.Model):
         help_text="Timeouts, crashes or illegal actions a seat may commit before it forfeits; "
         "each one plays the default action instead.",
     )
+    pace_seconds = models.FloatField(
+        default=0.0,
+        help_text="Matches of house bots only: the least time between two actions, so that "
+        "spectators can follow them live (0: full speed; charged to no seat).",
+    )
     elo_k = models.FloatField(default=32.0, help_text="Elo K factor (see ratings/maths.py).")
     ladder = models.CharField(
         max_length=8, choices=Ladder.choices, default=Ladder.ACTIVE, help_text="Ladder state."

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from django.db.models import F, QuerySet, Window
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db.models import Count, F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 
 from conquest.leagues.models import Entry, League
+from conquest.matches import selectors as match_selectors
+from conquest.matches.models import EntrySeatTally, Match
 from conquest.ratings.models import RatingChange
 
 
@@ -44,3 +49,184 @@ def entry_history(entry: Entry) -> QuerySet[RatingChange]:
 def entries_by_id(entry_ids: list[int]) -> dict[int, Entry]:
     """The entries among ``entry_ids`` that exist, by id, with their versions and bots."""
     return Entry.objects.select_related("league", "version__bot__owner").in_bulk(entry_ids)
+
+
+def entry_list(
+    *, owner=None, bot_id: int | None = None, league: League | None = None, playable: bool = False
+) -> QuerySet[Entry]:
+    """Entries with their league, version, bot and owner, by league then bot and version: only
+    those of ``owner``'s bots, of bot ``bot_id``, of ``league``, or playable ones (active, the
+    bot enabled)."""
+    entries = Entry.objects.select_related("league", "version__bot__owner")
+    if owner is not None:
+        entries = entries.filter(version__bot__owner=owner)
+    if bot_id is not None:
+        entries = entries.filter(version__bot_id=bot_id)
+    if league is not None:
+        entries = entries.filter(league=league)
+    if playable:
+        entries = entries.playable()
+    return entries.order_by("league__name", "version__bot__name", "version__number", "pk")
+
+
+# --- The website: leaderboards, recent matches, the home page's leagues ---------------------
+
+LEADERBOARD_PAGE_SIZE = 100
+"""Entries per page of a league's leaderboard on the website."""
+
+
+_BOARD_ENTRY_FIELDS = (
+    "league",
+    "active",
+    "elo",
+    "mu",
+    "sigma",
+    "ordinal",
+    "games",
+    "version__number",
+    "version__bot__name",
+    "version__bot__owner__username",
+)
+"""What a leaderboard loads of each entry."""
+
+
+def league_active_list() -> QuerySet[League]:
+    """Leagues with their ladder on or with active entries, by name, each annotated with
+    ``active_entries``."""
+    return (
+        League.objects.annotate(active_entries=Count("entries", filter=Q(entries__active=True)))
+        .filter(Q(ladder=League.Ladder.ACTIVE) | Q(active_entries__gt=0))
+        .order_by("name")
+    )
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """An entry's finished rated matches from one seat: games and wins (first places)."""
+
+    seat: int
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def rate(self) -> float | None:
+        """Wins per game, None before the first game.
+
+        >>> SeatRecord(0, 4, 1).rate, SeatRecord(1).rate
+        (0.25, None)
+        """
+        return self.wins / self.games if self.games else None
+
+
+@dataclass(frozen=True)
+class EntryRecord:
+    """An entry's finished rated matches: per seat, and the faults and forfeits in them."""
+
+    seats: tuple[SeatRecord, ...]
+    faults: int = 0
+    forfeits: int = 0
+
+
+def entry_records(*, league: League, entry_ids: Sequence[int]) -> dict[int, EntryRecord]:
+    """Per entry of ``entry_ids`` (of ``league``), its rated results in each seat (games and
+    wins: first places) and its faults and forfeits in them, read from the tallies that
+    recording keeps (``matches.EntrySeatTally``): one row per entry and seat."""
+    tallies: dict[int, list[SeatRecord]] = {
+        e: [SeatRecord(seat) for seat in range(league.seats)] for e in entry_ids
+    }
+    faults = dict.fromkeys(entry_ids, 0)
+    forfeits = dict.fromkeys(entry_ids, 0)
+    rows = EntrySeatTally.objects.filter(entry_id__in=list(entry_ids)).values_list(
+        "entry_id", "seat", "games", "wins", "faults", "forfeits"
+    )
+    for e, seat, games, wins, seat_faults, seat_forfeits in rows:
+        if seat < league.seats:
+            tallies[e][seat] = SeatRecord(seat, games, wins)
+        faults[e] += seat_faults
+        forfeits[e] += seat_forfeits
+    return {e: EntryRecord(tuple(tallies[e]), faults[e], forfeits[e]) for e in entry_ids}
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    """One entry on a leaderboard page: its rank (None when withdrawn) and record."""
+
+    rank: int | None
+    entry: Entry
+    record: EntryRecord
+
+    @property
+    def spread(self) -> float:
+        """3σ: the half-width of the rating's uncertainty shown beside μ."""
+        return 3 * self.entry.sigma
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """One page of a league's active (ranked) or withdrawn entries."""
+
+    rows: list[LeaderboardRow]
+    withdrawn: bool
+    number: int
+    pages: int
+    active_count: int
+    withdrawn_count: int
+
+    @property
+    def previous(self) -> int | None:
+        """The previous page's number, if any."""
+        return self.number - 1 if self.number > 1 else None
+
+    @property
+    def next(self) -> int | None:
+        """The next page's number, if any."""
+        return self.number + 1 if self.number < self.pages else None
+
+
+def leaderboard(
+    *, league: League, withdrawn: bool = False, page: int = 1, per_page: int | None = None
+) -> Leaderboard:
+    """Page ``page`` (clamped to the pages there are) of ``league``'s active entries ranked
+    by μ − 3σ then Elo, or of its withdrawn ones in the same order, unranked; each with its
+    per-seat record. ``per_page`` defaults to :data:`LEADERBOARD_PAGE_SIZE`. Three queries
+    whatever the league's size."""
+    per_page = per_page or LEADERBOARD_PAGE_SIZE
+    counts = Entry.objects.filter(league=league).aggregate(
+        playing=Count("pk", filter=Q(active=True)), gone=Count("pk", filter=Q(active=False))
+    )
+    total = counts["gone" if withdrawn else "playing"]
+    pages = max(1, -(-total // per_page))
+    number = min(max(1, page), pages)
+    start = (number - 1) * per_page
+    entries = list(
+        Entry.objects.standings()
+        .filter(league=league, active=not withdrawn)
+        .only(*_BOARD_ENTRY_FIELDS)[start : start + per_page]
+    )
+    records = entry_records(league=league, entry_ids=[e.pk for e in entries])
+    rows = [
+        LeaderboardRow(None if withdrawn else start + i, e, records[e.pk])
+        for i, e in enumerate(entries, start=1)
+    ]
+    return Leaderboard(rows, withdrawn, number, pages, counts["playing"], counts["gone"])
+
+
+def _match_listing() -> QuerySet[Match]:
+    """Public match listings (no seed, replay or log), newest first (by id: creation order)."""
+    return match_selectors.match_listing().order_by("-pk")
+
+
+def league_recent_matches(*, league: League, limit: int = 20) -> list[Match]:
+    """The ``limit`` newest matches of ``league``, any status, with their seats."""
+    return list(_match_listing().filter(league=league)[:limit])
+
+
+def matches_running(*, limit: int = 10) -> list[Match]:
+    """The ``limit`` newest matches being played now, of every league, with their seats."""
+    return list(_match_listing().filter(status=Match.Status.RUNNING)[:limit])
+
+
+def results_recent(*, limit: int = 10) -> list[Match]:
+    """The ``limit`` newest finished matches, of every league, with their seats (placements
+    tell the winners)."""
+    return list(_match_listing().filter(status=Match.Status.FINISHED)[:limit])

@@ -11,7 +11,7 @@ from django.http import Http404, HttpResponse
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from conquest.admin_readonly import ReadOnlyInline
+from conquest.admin_readonly import ReadOnlyInline, choice, public_link, public_url, rounded
 from conquest.matches import selectors, services
 from conquest.matches.models import Match, MatchSeat
 
@@ -27,7 +27,9 @@ class MatchSeatInline(ReadOnlyInline):
     """The match's seats and how each ended (read-only)."""
 
     model = MatchSeat
-    fields = ("seat", "entry", "placement", "score", "code", "faults", "time_used")
+    fields = ("seat", "entry", "placement", "score_rounded", "code", "faults", "time_used_rounded")
+    score_rounded = rounded("score", 2, "score")
+    time_used_rounded = rounded("time_used", 2, "time used (s)")
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("entry__league", "entry__version__bot")
@@ -48,15 +50,16 @@ class MatchAdmin(admin.ModelAdmin):
     """Matches: shown read-only; cancelled and re-run by the services, never edited."""
 
     list_display = (
-        "id",
+        "number",
         "league",
-        "status",
-        "origin",
+        "status_short",
+        "origin_short",
         "rated",
         "attempts",
         "created_at",
         "finished_at",
         "end_reason",
+        "public_page",
     )
     list_filter = ("status", "league", "origin", "rated")
     list_select_related = ("league",)
@@ -70,6 +73,10 @@ class MatchAdmin(admin.ModelAdmin):
     readonly_fields = (*MAIN_FIELDS, *LIFECYCLE_FIELDS, "log_display")
     inlines = (MatchSeatInline,)
     actions = ("cancel_matches", "rerun_matches")
+    status_short = choice("status", "status")
+    origin_short = choice("origin", "origin")
+    public_page = public_link("web-match")
+    view_on_site = public_url("web-match")
 
     def get_queryset(self, request):
         # The replay can be large: only whether there is one is read here.
@@ -88,6 +95,10 @@ class MatchAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # the history ratings are computed from: cancel instead
+
+    @admin.display(description="match", ordering="pk")
+    def number(self, match: Match) -> str:
+        return f"#{match.pk}"
 
     @admin.display(description="log")
     def log_display(self, match: Match) -> str:

@@ -4,18 +4,19 @@ Two ways to play, one :func:`execute`:
 
 - **house bots only**: in this process's sandbox child (``sandbox.py``), one match at a
   time, the lease renewed while the worker waits (the ``celery`` queue, ``--pool solo``);
+  the child writes the match's live feed (``conquest.relay.feeds``);
 - **with a remote bot**: on the process's event loop for remote matches (one thread,
   :func:`remote_loop`), the decisions coming from the gateway, so one worker process plays
   many such matches at once (the ``remote`` queue, ``--pool threads``: each pool thread
   claims a match, hands it to the loop and waits for its outcome). A decision is awaited on
   the loop, with no thread switch in the worker. The leases of those matches are renewed by
-  one background thread (:class:`Leases`); each event goes to the match's spectator stream;
-  the wall-clock limit is checked between actions. A house bot at such a table decides in
-  a thread of the loop's pool, its time measured after the fact (``seats.HouseSeat``). So
-  that a hundred threads do not hold a hundred database connections, at most
-  ``DATABASE_THREADS`` of them use the database at once and close their connection after
-  each use (the result writer's and the leases' threads keep theirs); the loop never touches the
-  database.
+  one background thread (:class:`Leases`); each event goes to the match's spectator stream
+  and its live feed; the wall-clock limit is checked between actions. A house bot at such a
+  table decides in a thread of the loop's pool, its time measured after the fact
+  (``seats.HouseSeat``). So that a hundred threads do not hold a hundred database
+  connections, at most ``DATABASE_THREADS`` of them use the database at once and close their
+  connection after each use (the result writer's and the leases' threads keep theirs); the
+  loop never touches the database.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import traceback
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 
 from django.conf import settings
 from django.db import close_old_connections, connection
@@ -42,6 +44,7 @@ from conquest.matches.sandbox import Sandbox, SandboxError
 from conquest.matches.seats import RemoteSeat
 from conquest.matches.selectors import match_spec
 from conquest.matches.spec import MatchSpec, Outcome
+from conquest.relay import feeds
 from conquest.relay.broadcast import Broadcast
 from conquest.relay.links import Link
 from conquest.relay.presence import async_redis_client, presences
@@ -137,13 +140,33 @@ class Leases:
 leases = Leases()
 
 
+_live: ContextVar[feeds.Writer | None] = ContextVar("live", default=None)
+"""The live feed of the match the sandbox is playing (set by :func:`_play`)."""
+
+
 def play(spec: MatchSpec) -> Outcome:
-    """Play ``spec`` with its house seats (this runs inside the sandbox)."""
-    return run(spec, build_seats(spec, player_class))
+    """Play ``spec`` with its house seats (this runs inside the sandbox), writing the live
+    feed :func:`_play` opened."""
+    live = _live.get()
+    if live is None:
+        return run(spec, build_seats(spec, player_class))
+    return run(spec, build_seats(spec, player_class), live.events, live.start)
 
 
-def _play(spec: MatchSpec) -> Outcome:
-    return play(spec)  # looked up at call time, in the sandbox's copy of this module
+def _play(job: tuple[int, MatchSpec]) -> Outcome:
+    """Match ``job``'s id and spec played, with its live feed (in the sandbox)."""
+    match_id, spec = job
+    live = feeds.Writer(match_id, [seat.name for seat in spec.seats])
+    token = _live.set(live)
+    try:
+        outcome = play(spec)  # looked up at call time, in the sandbox's copy of this module
+    except BaseException:
+        live.end(None)
+        raise
+    finally:
+        _live.reset(token)
+    live.end(outcome.result)
+    return outcome
 
 
 _sandbox: Sandbox | None = None
@@ -172,7 +195,7 @@ def _play_sandboxed(spec: MatchSpec, lease: Lease) -> Outcome:
     with _sandbox_lock:
         try:
             return sandbox().call(
-                spec,
+                (lease.match_id, spec),
                 wall_seconds=limits.match_wall_seconds,
                 heartbeat=lease.renew,
                 heartbeat_every=limits.lease_seconds / 3,
@@ -219,6 +242,7 @@ async def _play_remote(spec: MatchSpec, lease: Lease) -> Outcome:
 
     broadcast = Broadcast(async_redis_client(), lease.match_id, spec.game)
     await broadcast.start()
+    live = feeds.AsyncWriter(lease.match_id, [seat.name for seat in spec.seats])
     deadline = time.monotonic() + limits.match_wall_seconds
 
     def on_events(events: Sequence[Event]) -> None:
@@ -226,16 +250,22 @@ async def _play_remote(spec: MatchSpec, lease: Lease) -> Outcome:
         if time.monotonic() > deadline:
             raise PlayFailed(f"exceeded the wall-clock limit of {limits.match_wall_seconds:g} s")
         broadcast.events(events)
+        live.events(events)
 
     with leases.hold(lease):
         try:
-            outcome = await run_async(spec, build_seats(spec, player_class, remote), on_events)
-        except BaseException:
+            outcome = await run_async(
+                spec, build_seats(spec, player_class, remote), on_events, live.start
+            )
+        except BaseException as error:
+            # A lost lease: the match is another worker's, so is its feed.
+            await live.aend(None, final=not isinstance(error, LeaseLost))
             try:
                 await broadcast.end(None)
             except Exception:  # Redis away too: the match's own failure is the one to report
                 logger.exception("match %s: could not end its spectator stream", lease.match_id)
             raise
+    await live.aend(outcome.result)
     await broadcast.end(outcome.result)
     return outcome
 

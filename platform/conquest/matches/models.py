@@ -108,12 +108,28 @@ class MatchSeat(models.Model):
         max_length=10, choices=SeatCode.choices(), blank=True, help_text="How the seat ended."
     )
     faults = models.PositiveSmallIntegerField(
-        default=0, help_text="Timeouts, crashes and illegal actions committed."
+        default=0,
+        help_text="Faults committed, every kind: timeouts, crashes, illegal actions and "
+        "disconnections.",
+    )
+    timeouts = models.PositiveSmallIntegerField(
+        default=0, help_text="Decisions later than the deadline and the time bank."
+    )
+    crashes = models.PositiveSmallIntegerField(
+        default=0, help_text="Decisions that failed: the bot raised an error."
+    )
+    illegal_actions = models.PositiveSmallIntegerField(
+        default=0, help_text="Actions refused: illegal, malformed or not of the game."
+    )
+    disconnects = models.PositiveSmallIntegerField(
+        default=0, help_text="Decisions lost because the bot was not connected."
     )
     time_used = models.FloatField(default=0.0, help_text="Seconds spent deciding.")
 
     class Meta:
         ordering = ["match", "seat"]
+        # A bot's matches newest first, and its seats' statistics, without the match table.
+        indexes = [models.Index(fields=["entry", "match"], name="seat_entry_match")]
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="unique_seat"),
             models.UniqueConstraint(fields=["match", "entry"], name="unique_entry_per_match"),
@@ -121,3 +137,36 @@ class MatchSeat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.seat} of match {self.match_id}: {self.entry}"
+
+
+class EntrySeatTally(models.Model):
+    """An entry's rated results from one seat, summed: kept by ``match_record`` in the
+    transaction that records each rated result, so that a leaderboard reads one row per
+    entry and seat instead of adding up its matches (always equal to that sum)."""
+
+    entry = models.ForeignKey(
+        refs.ENTRY, on_delete=models.CASCADE, related_name="seat_tallies", help_text="The entry."
+    )
+    seat = models.PositiveSmallIntegerField(help_text="The seat number, 0 first to play.")
+    games = models.PositiveIntegerField(default=0, help_text="Rated results from this seat.")
+    wins = models.PositiveIntegerField(default=0, help_text="Of them, first places (ties too).")
+    placements = models.PositiveIntegerField(
+        default=0, help_text="The sum of the placements (for the average place)."
+    )
+    faults = models.PositiveIntegerField(default=0, help_text="Faults of every kind committed.")
+    timeouts = models.PositiveIntegerField(default=0, help_text="Late decisions.")
+    crashes = models.PositiveIntegerField(default=0, help_text="Decisions the bot failed.")
+    illegal_actions = models.PositiveIntegerField(default=0, help_text="Illegal actions sent.")
+    disconnects = models.PositiveIntegerField(default=0, help_text="Connections lost.")
+    forfeits = models.PositiveIntegerField(
+        default=0, help_text="Results in which the seat forfeited (any code but normal)."
+    )
+
+    class Meta:
+        ordering = ["entry", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "seat"], name="one_tally_per_entry_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry} from seat {self.seat}: {self.wins}/{self.games}"

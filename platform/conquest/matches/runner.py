@@ -12,10 +12,12 @@ Time control: a decision may take ``decision_seconds``; beyond that it draws on 
 (``Seat.spent``): the wall-clock time of the decision for a house bot, the think time the
 gateway measured for a remote bot (its network excluded). A decision later than both, a bot
 that raises, or an illegal action is a **fault**: the game's default action is played instead
-(``GameInfo.default_action``: pass or end the phase when allowed). At ``max_faults`` faults the
-seat **forfeits**: every later decision of it is the default action, and it is ranked below
-every seat that did not forfeit, with the code of its last fault. A remote bot that stays
-disconnected for the whole grace period forfeits at once (code ``disconnect``).
+(``GameInfo.default_action``: pass or end the phase when allowed), and it is counted in the
+seat's total and by its kind (``SeatOutcome.timeouts``, ``crashes``, ``illegal_actions``,
+``disconnects``). At ``max_faults`` faults the seat **forfeits**: every later decision of it
+is the default action, and it is ranked below every seat that did not forfeit, with the code
+of its last fault. A remote bot that stays disconnected for the whole grace period forfeits
+at once (code ``disconnect``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any
 from conquest.matches.codes import Refusal, SeatCode, SeatKind
 from conquest.matches.seats import HouseSeat, Seat, SeatFault
 from conquest.matches.spec import MatchSpec, Outcome, SeatOutcome
-from engines.core import Action, Event, IllegalAction, Result
+from engines.core import Action, Event, IllegalAction, Match, Result
 from engines.play import Decision, finish, play_rounds
 from engines.registry import get_game
 from engines.replay import start
@@ -89,24 +91,42 @@ def run(
     spec: MatchSpec,
     seats: Sequence[Seat],
     on_events: Callable[[Sequence[Event]], None] | None = None,
+    on_start: Callable[[Match], None] | None = None,
 ) -> Outcome:
     """Play ``spec`` with seats that never wait for I/O (house bots) to the end, without an
-    event loop (:func:`engines.play.finish`)."""
-    return finish(run_async(spec, seats, on_events))
+    event loop (:func:`engines.play.finish`), waiting ``spec.pace_seconds`` after each
+    action (the time is charged to nobody)."""
+    if spec.pace_seconds > 0:
+        on_events = _paced(on_events or (lambda events: None), spec.pace_seconds)
+    return finish(run_async(spec, seats, on_events, on_start))
+
+
+def _paced(
+    on_events: Callable[[Sequence[Event]], None], seconds: float
+) -> Callable[[Sequence[Event]], None]:
+    """``on_events``, then a pause of ``seconds``."""
+
+    def paced(events: Sequence[Event]) -> None:
+        on_events(events)
+        time.sleep(seconds)
+
+    return paced
 
 
 async def run_async(
     spec: MatchSpec,
     seats: Sequence[Seat],
     on_events: Callable[[Sequence[Event]], None] | None = None,
+    on_start: Callable[[Match], None] | None = None,
 ) -> Outcome:
     """Play ``spec`` with ``seats`` to the end. Engine errors propagate; bot faults don't.
 
     ``on_events`` gets the creation's events, then each action's; it may raise to stop the
-    match. The seats are closed however the match ends.
+    match. ``on_start`` gets the match once created, before its first events (the live feed
+    reads its spectator board). The seats are closed however the match ends.
     """
     try:
-        outcome = await _play(spec, seats, on_events or (lambda events: None))
+        outcome = await _play(spec, seats, on_events or (lambda events: None), on_start)
     except BaseException:
         for s in seats:
             s.close(None, [])
@@ -122,7 +142,10 @@ def _notes(seats: Sequence[Seat], which: Iterable[int], step: int) -> list[str]:
 
 
 async def _play(
-    spec: MatchSpec, seats: Sequence[Seat], on_events: Callable[[Sequence[Event]], None]
+    spec: MatchSpec,
+    seats: Sequence[Seat],
+    on_events: Callable[[Sequence[Event]], None],
+    on_start: Callable[[Match], None] | None = None,
 ) -> Outcome:
     game = get_game(spec.game)
     if game.engine_version != spec.engine_version:
@@ -139,6 +162,8 @@ async def _play(
         players=tuple(s.name for s in spec.seats),
     )
     match = recorder.match
+    if on_start is not None:
+        on_start(match)
     on_events(match.setup_events)
     outcomes = [SeatOutcome() for _ in spec.seats]
     bank = [spec.time_bank_seconds] * len(spec.seats)
@@ -149,7 +174,7 @@ async def _play(
 
     def fault(seat: int, code: SeatCode, reason: str, forfeit: bool = False) -> None:
         out = outcomes[seat]
-        out.faults += 1
+        out.count_fault(code)
         log.append(f"step {len(recorder.actions)}: seat {seat} {code} ({reason}); default action")
         if (forfeit or out.faults >= spec.max_faults) and seat not in forfeited:
             forfeited.add(seat)

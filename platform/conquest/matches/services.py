@@ -24,7 +24,8 @@ from django.utils import timezone
 from conquest import refs, sql
 from conquest.bots.models import BotVersion
 from conquest.bots.services import version_freeze
-from conquest.matches.models import Match, MatchSeat
+from conquest.matches.codes import SeatCode
+from conquest.matches.models import EntrySeatTally, Match, MatchSeat
 from conquest.matches.signals import match_ended
 from conquest.matches.spec import Outcome
 from conquest.ratings.maths import Rating
@@ -217,9 +218,33 @@ _RECORD_SEATS = sql.Statement(
     version=BotVersion,
 )
 _SEAT_RESULT = sql.Statement(
-    "UPDATE {seat} SET placement = %s, score = %s, code = %s, faults = %s, time_used = %s"
-    " WHERE id = %s",
+    "UPDATE {seat} SET placement = %s, score = %s, code = %s, faults = %s, time_used = %s,"
+    " timeouts = %s, crashes = %s, illegal_actions = %s, disconnects = %s WHERE id = %s",
     seat=MatchSeat,
+)
+_TALLIED = ("wins", "placements", "faults", "timeouts", "crashes", "illegal_actions", "disconnects")
+_TALLY = sql.Statement(
+    "INSERT INTO {tally} (entry_id, seat, games, forfeits, "
+    + ", ".join(_TALLIED)
+    + ") VALUES (%s, %s, 1, %s, "
+    + ", ".join(["%s"] * len(_TALLIED))
+    + ") ON CONFLICT (entry_id, seat) DO UPDATE SET games = {tally}.games + 1, "
+    + "forfeits = {tally}.forfeits + excluded.forfeits, "
+    + ", ".join(f"{c} = {{tally}}.{c} + excluded.{c}" for c in _TALLIED),
+    tally=EntrySeatTally,
+)
+"""Adds one rated result to its entry's tally for the seat (EntrySeatTally)."""
+_RECOUNT = sql.Statement(
+    "INSERT INTO {tally} (entry_id, seat, games, wins, placements, faults, timeouts, crashes,"
+    " illegal_actions, disconnects, forfeits)"
+    " SELECT s.entry_id, s.seat, COUNT(*), SUM(CASE WHEN s.placement = 1 THEN 1 ELSE 0 END),"
+    " SUM(s.placement), SUM(s.faults), SUM(s.timeouts), SUM(s.crashes), SUM(s.illegal_actions),"
+    " SUM(s.disconnects), SUM(CASE WHEN s.code = 'normal' THEN 0 ELSE 1 END)"
+    " FROM {seat} s JOIN {match} m ON m.id = s.match_id WHERE m.rated_seq IS NOT NULL"
+    " GROUP BY s.entry_id, s.seat",
+    tally=EntrySeatTally,
+    seat=MatchSeat,
+    match=Match,
 )
 _FINISH = sql.Statement(
     "UPDATE {match} SET status = %s, finished_at = %s, end_reason = %s, steps = %s, replay = %s,"
@@ -240,7 +265,18 @@ def match_record(*, match_id: int, owner: str, outcome: Outcome) -> bool:
         sql.execute_many(
             _SEAT_RESULT.text,
             [
-                (r.placement, r.score, r.code, r.faults, r.time_used, seat.seat_id)
+                (
+                    r.placement,
+                    r.score,
+                    r.code,
+                    r.faults,
+                    r.time_used,
+                    r.timeouts,
+                    r.crashes,
+                    r.illegal_actions,
+                    r.disconnects,
+                    seat.seat_id,
+                )
                 for seat, r in zip(seats, outcome.seats, strict=True)
             ],
         )
@@ -255,6 +291,24 @@ def match_record(*, match_id: int, owner: str, outcome: Outcome) -> bool:
                 seats=[
                     (seat.entry_id, Rating(seat.elo, seat.mu, seat.sigma), r.placement)
                     for seat, r in zip(seats, outcome.seats, strict=True)
+                ],
+            )
+            sql.execute_many(
+                _TALLY.text,
+                [
+                    (
+                        seat.entry_id,
+                        number,
+                        int(r.code != SeatCode.NORMAL),
+                        int(r.placement == 1),
+                        r.placement,
+                        r.faults,
+                        r.timeouts,
+                        r.crashes,
+                        r.illegal_actions,
+                        r.disconnects,
+                    )
+                    for number, (seat, r) in enumerate(zip(seats, outcome.seats, strict=True))
                 ],
             )
         log = "".join(_stamp(line) for line in outcome.log) + _stamp(
@@ -279,6 +333,13 @@ def match_record(*, match_id: int, owner: str, outcome: Outcome) -> bool:
             version_freeze(version_ids=unfrozen)
         _ended(match_id, Match.Status.FINISHED)
         return True
+
+
+def tally_recount() -> None:
+    """Count every entry's tallies again from its rated results (after a bulk import)."""
+    with transaction.atomic():
+        EntrySeatTally.objects.all().delete()
+        sql.execute(_RECOUNT.text)
 
 
 def _error(match: Match, message: str, detail: str) -> None:
@@ -353,7 +414,17 @@ def match_rerun(*, match: Match, by_tournament: bool = False) -> bool:
             return False
         if match.origin == Match.Origin.TOURNAMENT and not by_tournament:
             return False
-        match.seats.update(placement=None, score=None, code="", faults=0, time_used=0.0)
+        match.seats.update(
+            placement=None,
+            score=None,
+            code="",
+            faults=0,
+            time_used=0.0,
+            timeouts=0,
+            crashes=0,
+            illegal_actions=0,
+            disconnects=0,
+        )
         match.attempts = 0
         match.finished_at = None
         match.end_reason = ""

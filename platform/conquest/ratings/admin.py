@@ -4,21 +4,25 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from conquest.admin_readonly import rounded
 from conquest.ratings.models import RatingChange
 
 
 @admin.register(RatingChange)
 class RatingChangeAdmin(admin.ModelAdmin):
-    """Rating changes, read-only: they are written when a rated result is recorded."""
+    """Rating changes, read-only: they are written when a rated result is recorded.
+
+    Elo shows to 1 decimal, μ and σ to 2.
+    """
 
     list_display = (
         "entry",
         "match",
-        "seq",
-        "elo_before",
-        "elo_after",
-        "mu_after",
-        "sigma_after",
+        "sequence",
+        "elo_before_rounded",
+        "elo_after_rounded",
+        "mu_after_rounded",
+        "sigma_after_rounded",
         "created_at",
     )
     list_filter = (("entry__league", admin.RelatedOnlyFieldListFilter),)
@@ -27,16 +31,26 @@ class RatingChangeAdmin(admin.ModelAdmin):
     fields = (
         "entry",
         "match",
-        "seq",
-        "elo_before",
-        "elo_after",
-        "mu_before",
-        "mu_after",
-        "sigma_before",
-        "sigma_after",
+        "sequence",
+        "elo_before_rounded",
+        "elo_after_rounded",
+        "mu_before_rounded",
+        "mu_after_rounded",
+        "sigma_before_rounded",
+        "sigma_after_rounded",
         "created_at",
     )
     readonly_fields = fields
+    elo_before_rounded = rounded("elo_before", 1, "Elo before")
+    elo_after_rounded = rounded("elo_after", 1, "Elo after")
+    mu_before_rounded = rounded("mu_before", 2, "μ before")
+    mu_after_rounded = rounded("mu_after", 2, "μ after")
+    sigma_before_rounded = rounded("sigma_before", 2, "σ before")
+    sigma_after_rounded = rounded("sigma_after", 2, "σ after")
+
+    @admin.display(description="rated result no.", ordering="seq")
+    def sequence(self, change: RatingChange) -> int:
+        return change.seq
 
     def get_queryset(self, request):
         # The match's log and replay are never shown here.

@@ -40,5 +40,15 @@ class RatingChange(models.Model):
             models.UniqueConstraint(fields=["entry", "match"], name="one_change_per_match")
         ]
 
+    @property
+    def elo_delta(self) -> float:
+        """How much the match moved the Elo."""
+        return self.elo_after - self.elo_before
+
+    @property
+    def mu_delta(self) -> float:
+        """How much the match moved μ."""
+        return self.mu_after - self.mu_before
+
     def __str__(self) -> str:
         return f"{self.entry} #{self.seq}: {self.elo_before:.1f} → {self.elo_after:.1f}"

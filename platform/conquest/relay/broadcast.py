@@ -5,7 +5,8 @@ The worker running a match with a remote seat writes each event as a spectator m
 stream ``arena:match:<id>:events`` from a task of its event loop, so that the match does not
 wait for Redis, then a final entry with the result; the stream is kept ``KEEP_SECONDS`` after
 that. A match played again (its worker died) starts its stream anew. The gateway's
-``SpectatorService.Watch`` follows it (``conquest.gateway.spectators``).
+``SpectatorService.Watch`` follows it (``conquest.gateway.spectators``). The website's live
+view reads every match's frames instead (:mod:`.feeds`).
 """
 
 from __future__ import annotations

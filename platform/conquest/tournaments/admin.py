@@ -8,20 +8,38 @@ from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 from django.http import HttpResponse
 from django.urls import reverse
+from django.utils import formats, timezone
 from django.utils.html import format_html, format_html_join
 
-from conquest.admin_readonly import ReadOnlyInline
+from conquest.admin_readonly import (
+    EMPTY,
+    ReadOnlyInline,
+    choice,
+    number,
+    public_link,
+    public_url,
+)
 from conquest.bots.admin import become
 from conquest.leagues.models import Entry
 from conquest.matches.models import Match
-from conquest.tournaments import selectors, services
-from conquest.tournaments.forms import TournamentForm
+from conquest.tournaments import scoring, selectors, services
+from conquest.tournaments.forms import TournamentForm, points_text
 from conquest.tournaments.models import Tournament, TournamentEntry, TournamentGame
 
 SETTINGS = ("name", "league", "format", "games", "rounds", "advance", "points", "rated")
+# Once started the settings are read-only: the points show as the form writes them.
+SETTINGS_SHOWN = tuple("points_shown" if name == "points" else name for name in SETTINGS)
 TIMES = ("state", "current_round", "created_at", "started_at", "finished_at")
 SHOWN = ("progress_display", "standings_display", "seat_rates_display")
 OPEN = (Tournament.State.DRAFT, Tournament.State.REGISTRATION)
+PROGRESS = {
+    "round": "round",
+    "done": "done",
+    "running": "running",
+    "left": "left",
+    "error": "in error",
+    "expected_end": "expected end",
+}
 
 
 def _message(error: ValidationError) -> str:
@@ -93,7 +111,8 @@ class GameInline(ReadOnlyInline):
     """The tournament's games and how their matches stand."""
 
     model = TournamentGame
-    fields = ("round", "table", "number", "match_link", "status")
+    fields = ("round", "table", "number", "match_link", "status", "public_page")
+    public_page = public_link("web-match", "match_id")
 
     def get_queryset(self, request):
         return super().get_queryset(request).select_related("match__league")
@@ -106,6 +125,17 @@ class GameInline(ReadOnlyInline):
     @admin.display(description="status")
     def status(self, game: TournamentGame) -> str:
         return game.match.status
+
+
+def _number(value) -> str:
+    """A standings figure: points and tie-breaks to 2 decimals, counts as they are."""
+    if value is None:
+        return EMPTY
+    return number(value, 2) if isinstance(value, float) else str(value)
+
+
+def _when(moment) -> str:
+    return EMPTY if moment is None else formats.localize(timezone.localtime(moment))
 
 
 def _table(head, rows) -> str:
@@ -126,7 +156,16 @@ class TournamentAdmin(admin.ModelAdmin):
     """Tournaments: created, started, paused, resumed and corrected through the services."""
 
     form = TournamentForm
-    list_display = ("name", "league", "format", "state", "current_round", "rated", "created_at")
+    list_display = (
+        "name",
+        "league",
+        "format_short",
+        "state_short",
+        "current_round",
+        "rated",
+        "created_at",
+        "public_page",
+    )
     list_filter = ("state", "format", "league")
     list_select_related = ("league",)
     search_fields = ("name", "league__name")
@@ -142,12 +181,19 @@ class TournamentAdmin(admin.ModelAdmin):
         "export_games_csv",
         "export_json",
     )
+    format_short = choice("format", "format")
+    state_short = choice("state", "state")
+    public_page = public_link("web-tournament")
+    view_on_site = public_url("web-tournament")
+
+    def _settings(self, obj) -> tuple[str, ...]:
+        return SETTINGS if obj is None or obj.state in OPEN else SETTINGS_SHOWN
 
     def get_fieldsets(self, request, obj=None):
         if obj is None:
             return ((None, {"fields": SETTINGS}),)
         return (
-            (None, {"fields": SETTINGS}),
+            (None, {"fields": self._settings(obj)}),
             ("State", {"fields": TIMES}),
             ("Results", {"fields": SHOWN}),
         )
@@ -160,7 +206,8 @@ class TournamentAdmin(admin.ModelAdmin):
             return ()
         if obj.state in OPEN:
             return (*TIMES, *SHOWN)
-        return (*SETTINGS, *TIMES, *SHOWN)
+        # "points" too: the form's own points field goes (see ModelAdmin.get_form).
+        return (*SETTINGS, "points_shown", *TIMES, *SHOWN)
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False  # cancel instead: the games are the league's history
@@ -187,21 +234,39 @@ class TournamentAdmin(admin.ModelAdmin):
         except ValidationError as error:
             self.message_user(request, _message(error), messages.ERROR)
 
+    @admin.display(description="points per placement")
+    def points_shown(self, tournament: Tournament) -> str:
+        return points_text(selectors.points(tournament))
+
     @admin.display(description="progress")
     def progress_display(self, tournament: Tournament) -> str:
         done = selectors.progress(tournament)
-        return _table(list(done), [list(done.values())])
+        done["expected_end"] = _when(done["expected_end"])
+        return _table([PROGRESS.get(k, k) for k in done], [list(done.values())])
 
     @admin.display(description="standings")
     def standings_display(self, tournament: Tournament) -> str:
-        names = selectors.tiebreak_names(tournament)
+        # The seed tie-break is the seed column: shown once.
+        names = [n for n in selectors.tiebreak_names(tournament) if n != scoring.SEED]
         rows = selectors.standings_table(tournament)
-        head = ["rank", "bot", "seed", "points", "games", "byes", *names, "seats", "out"]
+        head = [
+            "rank",
+            "bot",
+            "seed",
+            "points",
+            "games",
+            "byes",
+            *(selectors.TIEBREAKS[n][0] for n in names),
+            "games per seat",
+            "out",
+        ]
         return _table(
             head,
             [
-                [r["rank"], f"{r['bot']} v{r['version']}", r["seed"], r["points"], r["games"],
-                 r["byes"], *(r["tiebreaks"][n] for n in names), r["seats"],
+                [r["rank"], f"{r['bot']} v{r['version']}", _number(r["seed"]),
+                 _number(r["points"]), r["games"], r["byes"],
+                 *(_number(r["tiebreaks"][n]) for n in names),
+                 " / ".join(str(n) for n in r["seats"]),
                  "void" if r["voided"] else "disqualified" if r["disqualified"] else ""]
                 for r in rows
             ],
@@ -211,9 +276,9 @@ class TournamentAdmin(admin.ModelAdmin):
     def seat_rates_display(self, tournament: Tournament) -> str:
         rates = selectors.seat_win_rates(tournament)
         return _table(
-            ["seat", "games", "wins", "rate"],
-            [[r["seat"], r["games"], r["wins"], "—" if r["rate"] is None else f"{r['rate']:.3f}"]
-             for r in rates],
+            ["seat", "games", "wins", "win rate"],
+            [[r["seat"], r["games"], r["wins"],
+              EMPTY if r["rate"] is None else number(100 * r["rate"], 1, " %")] for r in rates],
         )  # fmt: skip
 
     def _each(self, request, queryset, service, verb: str) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db.models import Avg, F, QuerySet
+from django.db.models import Avg, Count, F, QuerySet
 from django.utils import timezone
 
 from conquest.matches.models import Match, MatchSeat
@@ -387,22 +387,28 @@ def tiebreak_names(tournament: Tournament) -> tuple[str, ...]:
     }[tournament.format]
 
 
+def _cell(value):
+    """A CSV cell: floats rounded to 4 decimals (no 0.30000000000000004)."""
+    return round(value, 4) if isinstance(value, float) else value
+
+
 def export_csv(tournament: Tournament, table: str = "standings") -> str:
-    """The standings (one line per entry) or the games (one line per seat of each game)."""
+    """The standings (one line per entry) or the games (one line per seat of each game).
+
+    Each fact is one column: the seed tie-break is the ``seed`` column (empty before the
+    start); ``seat_<n>`` counts the games the entry sat at seat n.
+    """
     out = io.StringIO()
     writer = csv.writer(out)
     seats = range(tournament.league.seats)
     if table == "standings":
-        names = tiebreak_names(tournament)
-        writer.writerow(
-            ["rank", "entry", "bot", "version", "owner", "seed", "points", "games", "byes",
-             *names, *(f"seat_{s}" for s in seats), "disqualified", "voided"]
-        )  # fmt: skip
+        columns = ("rank", "entry", "bot", "version", "owner", "seed", "points", "games", "byes")
+        names = [name for name in tiebreak_names(tournament) if name not in columns]
+        writer.writerow([*columns, *names, *(f"seat_{s}" for s in seats), "disqualified", "voided"])
         for row in standings_table(tournament):
             writer.writerow(
-                [row[c] for c in ("rank", "entry", "bot", "version", "owner", "seed")]
-                + [row["points"], row["games"], row["byes"]]
-                + [row["tiebreaks"][name] for name in names]
+                [_cell(row[c]) for c in columns]
+                + [_cell(row["tiebreaks"][name]) for name in names]
                 + row["seats"]
                 + [row["disqualified"], row["voided"]]
             )
@@ -415,7 +421,10 @@ def export_csv(tournament: Tournament, table: str = "standings") -> str:
             for seat in game["seats"]:
                 writer.writerow(
                     [game[c] for c in ("round", "table", "match", "status", "counted")]
-                    + [seat[c] for c in ("seat", "entry", "bot", "placement", "score", "points")]
+                    + [
+                        _cell(seat[c])
+                        for c in ("seat", "entry", "bot", "placement", "score", "points")
+                    ]
                 )
     return out.getvalue()
 
@@ -442,3 +451,201 @@ def export_file(tournament: Tournament, kind: str = "json", table: str = "standi
 def registered_get(tournament: Tournament, entry_id: int) -> TournamentEntry | None:
     """The entry ``entry_id`` of ``tournament``'s field, or None."""
     return tournament.entries.in_seed_order().filter(pk=entry_id).first()
+
+
+# --- The website: public tournament pages ---------------------------------------------------
+
+TIEBREAKS = {
+    scoring.HEAD_TO_HEAD: ("head-to-head", "results among the entries level on points only"),
+    scoring.SONNEBORN_BERGER: (
+        "Sonneborn–Berger",
+        "each result against an opponent times that opponent's points",
+    ),
+    scoring.BUCHHOLZ: ("Buchholz", "the sum of the opponents' points"),
+    scoring.SCORE: ("score", "the total engine score"),
+    scoring.SEED: ("seed", "the better seed (league rating at the start) first"),
+    scoring.ROUND: ("round", "the round reached"),
+    scoring.PLACE: ("place", "the place at the last table played (0: a bye)"),
+    scoring.TABLE_POINTS: ("table points", "the points at that table"),
+}
+"""Each tie-break's name for people and what it counts."""
+
+_ENDED = (Match.Status.FINISHED, Match.Status.CANCELLED)
+
+
+def tournament_public_list(*, staff: bool = False) -> QuerySet[Tournament]:
+    """The tournaments the public sees, newest first, each with its ``field_size``: all but
+    drafts (staff see those too)."""
+    tournaments = tournament_list().annotate(field_size=Count("entries"))
+    return tournaments if staff else tournaments.exclude(state=Tournament.State.DRAFT)
+
+
+def tournament_public_get(*, tournament_id: int, staff: bool = False) -> Tournament | None:
+    """The tournament ``tournament_id`` if the public (or, with ``staff``, staff) sees it."""
+    return tournament_public_list(staff=staff).filter(pk=tournament_id).first()
+
+
+def _game_rounds(games: list[dict], byes: dict[int, list[int]], names: dict) -> list[dict]:
+    """The games grouped by round, with each round's byes (bot names); the first round with
+    games still to end (else the last) is marked ``current``."""
+    by_round: dict[int, list[dict]] = defaultdict(list)
+    for game in games:
+        by_round[game["round"]].append(game)
+    sat_out: dict[int, list[str]] = defaultdict(list)
+    for entry, rounds in byes.items():
+        for number in rounds:
+            sat_out[number].append(names[entry])
+    rounds = [
+        {
+            "number": n,
+            "games": by_round.get(n, []),
+            "byes": sorted(sat_out.get(n, [])),
+            "current": False,
+        }
+        for n in sorted(set(by_round) | set(sat_out))
+    ]
+    playing = [r for r in rounds if any(g["status"] not in _ENDED for g in r["games"])]
+    if playing:
+        playing[0]["current"] = True
+    elif rounds:
+        rounds[-1]["current"] = True
+    return rounds
+
+
+def knockout_bracket(
+    tournament: Tournament,
+    *,
+    entries: dict[int, TournamentEntry],
+    games: list[dict],
+    byes: dict[int, list[int]],
+    champion: int | None,
+) -> list[dict]:
+    """The knockout's rounds, first to last, for a bracket: each round's tables (their
+    entries best seed first, whether each went through, each game's winners) and byes, then
+    the rounds not yet paired (their expected number of entries). ``entries`` is the field
+    by id, ``games`` :func:`games_table`, ``byes`` :func:`bye_rounds`, ``champion`` the
+    winner once the tournament is over."""
+    k = tournament.league.seats
+    tables: dict[int, dict[int, list[dict]]] = defaultdict(lambda: defaultdict(list))
+    playing: dict[int, set[int]] = defaultdict(set)
+    for game in games:
+        tables[game["round"]][game["table"]].append(game)
+        playing[game["round"]].update(s["entry"] for s in game["seats"])
+    sat_out: dict[int, list[int]] = defaultdict(list)
+    for entry, rounds in byes.items():
+        for number in rounds:
+            sat_out[number].append(entry)
+            playing[number].add(entry)
+    paired = sorted(playing)
+
+    def person(e: int) -> dict:
+        registered = entries[e]
+        version = registered.entry.version
+        return {
+            "entry": e,
+            "bot": version.bot.name,
+            "bot_id": version.bot_id,
+            "version": version.number,
+            "seed": registered.seed,
+            "disqualified": registered.disqualified_at is not None,
+        }
+
+    rounds = []
+    for number in paired:
+        following = playing.get(number + 1)
+        final = len(tables[number]) == 1 and not sat_out[number]
+        shown = []
+        for table, table_games in sorted(tables[number].items()):
+            ended = all(g["status"] in _ENDED for g in table_games)
+            members = {s["entry"] for g in table_games for s in g["seats"]}
+            wins: Counter = Counter(
+                s["entry"] for g in table_games for s in g["seats"] if s["placement"] == 1
+            )
+            people = []
+            for e in sorted(members, key=lambda e: (entries[e].seed or 0, e)):
+                through = None
+                if following is not None:
+                    through = e in following
+                elif final and champion is not None:
+                    through = e == champion
+                people.append({**person(e), "wins": wins[e], "through": through})
+            shown.append(
+                {
+                    "table": table,
+                    "ended": ended,
+                    "entries": people,
+                    "games": [
+                        {
+                            "number": i,
+                            "match": g["match"],
+                            "status": g["status"],
+                            "winners": [
+                                entries[s["entry"]].entry.version.bot.name
+                                for s in g["seats"]
+                                if s["placement"] == 1
+                            ],
+                        }
+                        for i, g in enumerate(table_games, start=1)
+                    ],
+                }
+            )
+        rounds.append(
+            {
+                "number": number,
+                "final": final,
+                "paired": True,
+                "tables": shown,
+                "byes": [
+                    person(e) for e in sorted(sat_out[number], key=lambda e: entries[e].seed or 0)
+                ],
+            }
+        )
+    if tournament.state in (Tournament.State.FINISHED, Tournament.State.CANCELLED):
+        return rounds
+    first = len(playing[paired[0]]) if paired else len(entries)
+    sizes = formats.knockout_sizes(max(first, k), k, tournament.advance)
+    for number in range(len(paired) + 1, len(sizes) + 1):
+        size = sizes[number - 1]
+        rounds.append(
+            {"number": number, "final": size <= k, "paired": False, "size": size, "tables": []}
+        )
+    return rounds
+
+
+def tournament_page(tournament: Tournament) -> dict:
+    """What a tournament's public page shows: its field's standings (tie-break values in the
+    order they apply, named in ``tiebreaks``), seat win rates, progress, the games by round
+    and, for a knockout, the bracket. Nothing hidden: no match seed, replay or log."""
+    entries = {e.pk: e for e in field(tournament)}
+    names = tiebreak_names(tournament)
+    standings_rows = [
+        {
+            **row,
+            "bot_id": entries[row["entry"]].entry.version.bot_id,
+            "tiebreak_values": [row["tiebreaks"][name] for name in names],
+        }
+        for row in standings_table(tournament)
+    ]
+    games = games_table(tournament)
+    byes = bye_rounds(tournament)
+    bracket = None
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        champion = None
+        if tournament.state == Tournament.State.FINISHED and standings_rows:
+            champion = standings_rows[0]["entry"]
+        bracket = knockout_bracket(
+            tournament, entries=entries, games=games, byes=byes, champion=champion
+        )
+    bot_names = {e: r.entry.version.bot.name for e, r in entries.items()}
+    return {
+        "tiebreaks": [
+            {"name": name, "label": TIEBREAKS[name][0], "meaning": TIEBREAKS[name][1]}
+            for name in names
+        ],
+        "points": points(tournament),
+        "standings": standings_rows,
+        "seat_win_rates": seat_win_rates(tournament),
+        "progress": progress(tournament),
+        "rounds": _game_rounds(games, byes, bot_names),
+        "bracket": bracket,
+    }

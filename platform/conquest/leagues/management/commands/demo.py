@@ -1,4 +1,5 @@
-"""``manage.py demo``: a real ladder on real worker processes, then the API and admin."""
+"""``manage.py demo``: a real ladder on real worker processes, then the website, API and
+admin."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
-from conquest.leagues.demo import admin_credentials, demo_league
+from conquest.leagues.demo import admin_credentials, demo_league, showcase_league
 from conquest.leagues.models import League
 from conquest.matches.models import Match
 from conquest.matches.workers import WorkerProcess
@@ -20,7 +21,8 @@ from conquest.matches.workers import WorkerProcess
 class Command(BaseCommand):
     help = (
         "Migrate, create a Risk ladder of house bots, run it on worker processes until it has "
-        "played --matches matches, print the standings, then serve the API and admin."
+        "played --matches matches, print the standings, then serve the website, the API and "
+        "the admin."
     )
 
     def add_arguments(self, parser):
@@ -37,8 +39,9 @@ class Command(BaseCommand):
             signal.signal(signum, _interrupt)
         call_command("migrate", verbosity=0)
         league = demo_league()
+        showcase = showcase_league()
         username, password = admin_credentials(settings.ARENA_HOME)
-        League.objects.filter(pk=league.pk).update(ladder=League.Ladder.ACTIVE)
+        League.objects.filter(pk__in=[league.pk, showcase.pk]).update(ladder=League.Ladder.ACTIVE)
         db = settings.DATABASES["default"]
         self.stdout.write(
             f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db['NAME']}\n"
@@ -64,7 +67,9 @@ class Command(BaseCommand):
             if no_serve:
                 return
             self.stdout.write(
-                f"\nThe ladder goes on in the background.\n"
+                f"\nThe ladder goes on in the background, and the showcase league plays one "
+                f"paced match at a time to be watched live.\n"
+                f"  website: http://127.0.0.1:{port}/  (matches being played now, live)\n"
                 f"  admin: http://127.0.0.1:{port}/admin/  (user {username!r}, "
                 f"password {password!r})\n"
                 f"  API:   http://127.0.0.1:{port}/api/leagues/{league.pk}/standings/\n"
