@@ -57,6 +57,10 @@ class MatchSeatOutput(EntryBotFields, serializers.ModelSerializer):
             "score",
             "code",
             "faults",
+            "timeouts",
+            "crashes",
+            "illegal_actions",
+            "disconnects",
             "time_used",
         ]
         read_only_fields = fields

@@ -27,7 +27,19 @@ class MatchSeatInline(ReadOnlyInline):
     """The match's seats and how each ended (read-only)."""
 
     model = MatchSeat
-    fields = ("seat", "entry", "placement", "score_rounded", "code", "faults", "time_used_rounded")
+    fields = (
+        "seat",
+        "entry",
+        "placement",
+        "score_rounded",
+        "code",
+        "faults",
+        "timeouts",
+        "crashes",
+        "illegal_actions",
+        "disconnects",
+        "time_used_rounded",
+    )
     score_rounded = rounded("score", 2, "score")
     time_used_rounded = rounded("time_used", 2, "time used (s)")
 
