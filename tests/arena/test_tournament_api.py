@@ -10,6 +10,7 @@ from api_helpers import bot_client, client_for, error_of, make_bot, make_league,
 from conquest.bots.services import token_issue
 from conquest.leagues.services import entry_create
 from conquest.matches.models import Match
+from conquest.tournaments import services
 from conquest.tournaments.models import Tournament
 from rest_framework.test import APIClient
 from tournament_helpers import decide_round
@@ -41,24 +42,32 @@ def create(client, league, **fields):
     return client.post("/api/tournaments/", data, format="json")
 
 
-def test_only_staff_see_or_run_tournaments(staff, league):
-    made = Tournament.objects.create(league=league, name="Cup", format="round_robin")
+def test_anyone_reads_tournaments_but_drafts_and_only_staff_run_them(staff, league):
+    draft = Tournament.objects.create(league=league, name="Cup", format="round_robin")
     alice = client_for(make_user("alice"))
     staff_bot, _ = make_bot(staff, "staffbot")
     _, token = token_issue(bot=staff_bot)
-    urls = [
+    readers = [APIClient(), alice, bot_client(token)]
+    for url in (f"/api/tournaments/{draft.pk}/", f"/api/tournaments/{draft.pk}/standings/"):
+        for reader in readers:
+            assert reader.get(url).status_code == 404, "a draft is the organisers' alone"
+        assert client_for(staff).get(url).status_code == 200
+    assert [t["name"] for t in APIClient().get("/api/tournaments/").json()["results"]] == []
+    services.tournament_registration_open(tournament=draft)
+    for url in (
         "/api/tournaments/",
-        f"/api/tournaments/{made.pk}/",
-        f"/api/tournaments/{made.pk}/standings/",
-    ]
-    for url in urls:
-        assert APIClient().get(url).status_code == 401
-        assert error_of(alice.get(url))["status"] == 403
-        assert bot_client(token).get(url).status_code == 403, "a bot token never has staff rights"
-    assert create(alice, league).status_code == 403
-    assert alice.post(f"/api/tournaments/{made.pk}/open/").status_code == 403
-    made.refresh_from_db()
-    assert made.state == Tournament.State.DRAFT
+        f"/api/tournaments/{draft.pk}/",
+        f"/api/tournaments/{draft.pk}/standings/",
+        f"/api/tournaments/{draft.pk}/progress/",
+    ):
+        for reader in readers:
+            assert reader.get(url).status_code == 200, url
+    assert error_of(create(alice, league))["status"] == 403
+    assert create(APIClient(), league).status_code == 401
+    assert bot_client(token).post(f"/api/tournaments/{draft.pk}/start/").status_code == 403
+    assert alice.post(f"/api/tournaments/{draft.pk}/cancel/").status_code == 403
+    draft.refresh_from_db()
+    assert draft.state == Tournament.State.REGISTRATION
 
 
 @pytest.mark.parametrize(
