@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from arena_workers import flush_broker, worker
 from browser_helpers import browser, page  # noqa: F401 - the browser tests' fixtures
+from conquest.matches.workers import stop_all
 
 
 @pytest.fixture
@@ -19,5 +20,4 @@ def workers(tmp_path):
         return process
 
     yield start
-    for process in started:
-        process.stop()
+    stop_all(started)

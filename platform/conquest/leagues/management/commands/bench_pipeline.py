@@ -32,7 +32,7 @@ from conquest.matches import services as matches
 from conquest.matches.models import Match
 from conquest.matches.runner import build_seats, run
 from conquest.matches.selectors import match_spec
-from conquest.matches.workers import WorkerProcess
+from conquest.matches.workers import WorkerProcess, stop_all
 from engines.players import player_class
 
 
@@ -128,8 +128,7 @@ class Command(BaseCommand):
                     self.stderr.write(f"{errors} matches ended in error")
                 return wall
             finally:
-                for process in processes:
-                    process.stop()
+                stop_all(processes)
 
 
 def _play(spec) -> None:

@@ -15,7 +15,7 @@ from tqdm import tqdm
 from conquest.leagues.demo import admin_credentials, demo_league, showcase_league
 from conquest.leagues.models import League
 from conquest.matches.models import Match
-from conquest.matches.workers import WorkerProcess
+from conquest.matches.workers import WorkerProcess, stop_all
 
 
 class Command(BaseCommand):
@@ -80,8 +80,7 @@ class Command(BaseCommand):
                 "runserver", f"127.0.0.1:{port}", use_reloader=False, insecure_serving=True
             )
         finally:
-            for process in processes:
-                process.stop()
+            stop_all(processes)
 
     def _progress(self, league: League, target: int, processes) -> None:
         finished = lambda: Match.objects.filter(league=league, status="finished").count()  # noqa: E731
