@@ -113,6 +113,26 @@ def test_every_public_page_renders_without_an_error_or_a_foreign_request(live_se
     expect(page.locator("table").first).to_contain_text(match.seats.first().entry.version.bot.name)
 
 
+def test_pages_fit_a_phone_screen(live_server, browser):
+    match = finished_match("risk", "hasbro", 3, "attacker")
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = phone.new_page()
+    try:
+        for name, path in {
+            "home": "/",
+            "league": f"/leagues/{match.league_id}/",
+            "match": f"/matches/{match.pk}/",
+        }.items():
+            page.goto(live_server.url + path)
+            expect(page.locator("h1")).to_be_visible()
+            # Wide tables scroll inside their own box; the page itself never scrolls sideways.
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (name, width)
+            shot(page, f"phone-{name}")
+    finally:
+        phone.close()
+
+
 @pytest.mark.parametrize("case", GAMES, ids=[g[0] for g in GAMES])
 def test_a_replay_steps_on_the_map(live_server, page: Page, case):
     game = case[0]
