@@ -15,21 +15,57 @@ from engines.registry import games, get_game
 from engines.replay import Replay, start, verify
 
 
+def positive(text: str) -> int:
+    """An argument that must be a whole number of 1 or more (argparse's ``type``).
+
+    >>> positive("3")
+    3
+    >>> positive("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number of 1 or more, not '0'
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
+    return value
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, in the plural unless one.
+
+    >>> plural(1, "seat"), plural(2, "seat")
+    ('1 seat', '2 seats')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def game_names() -> list[str]:
+    """The installed games' names, for an argument's choices."""
+    return sorted(game.name for game in games())
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the process exit code."""
+    """Run the command line; returns the process exit code: 0, 1 when a replay differs, 2 for
+    a mistake in the command (named on one line)."""
     parser = argparse.ArgumentParser(prog="python -m engines", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("list", help="games, variants, seats and options")
 
     p = commands.add_parser("play", help="play one match between local players")
-    p.add_argument("game")
-    p.add_argument("--variant", required=True)
+    p.add_argument("game", choices=game_names(), help="the game")
+    p.add_argument(
+        "--variant", required=True, help="the game's variant (python -m engines list shows them)"
+    )
     p.add_argument(
         "--bots",
         required=True,
         help="comma-separated players, one per seat: installed names or module:Class",
     )
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, help="the match's seed (default 0)")
     p.add_argument(
         "--option",
         action="append",
@@ -37,17 +73,19 @@ def main(argv: list[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="a match option (VALUE read as JSON, else as text); repeatable",
     )
-    p.add_argument("--replay-out", type=Path, help="write the replay to this file")
+    p.add_argument(
+        "--replay-out", type=Path, help="write the replay to this file (its folder is made)"
+    )
 
     r = commands.add_parser("replay", help="re-simulate a replay; exit 1 if anything differs")
-    r.add_argument("file", type=Path)
+    r.add_argument("file", type=Path, help="a replay written by play --replay-out (JSON)")
 
     b = commands.add_parser("bench", help="engine speed and memory (see docs/benchmarks.md)")
-    b.add_argument("--game", default="risk")
-    b.add_argument("--games", type=int, default=50)
+    b.add_argument("--game", default="risk", choices=game_names(), help="the game")
+    b.add_argument("--games", type=positive, default=50, help="matches per policy")
     b.add_argument("--variant", help="default: the game's first variant (risk: hasbro)")
-    b.add_argument("--seats", type=int, help="default: 4, or the variant's largest count")
-    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--seats", type=positive, help="default: 4, or the variant's largest count")
+    b.add_argument("--seed", type=int, default=0, help="the first match's seed")
     b.add_argument(
         "--policies",
         help="comma-separated players, each benchmarked on every seat "
@@ -110,6 +148,11 @@ def parse_options(pairs: list[str]) -> dict[str, Any]:
 
 def _play(args: argparse.Namespace) -> int:
     names = [name.strip() for name in args.bots.split(",")]
+    if args.replay_out:
+        try:
+            args.replay_out.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise EngineError(f"--replay-out {args.replay_out}: {error}") from error
     players = [
         load_player(name, seed=args.seed * 1000 + seat, game=args.game)
         for seat, name in enumerate(names)
@@ -121,7 +164,8 @@ def _play(args: argparse.Namespace) -> int:
     play(recorder, players)
     match = recorder.match
     result = match.result()
-    print(f"{args.game}/{args.variant}, {len(names)} seats, seed {args.seed}: {result.detail}")
+    seats = plural(len(names), "seat")
+    print(f"{args.game}/{args.variant}, {seats}, seed {args.seed}: {result.detail}")
     for place, group in enumerate(result.ranking, start=1):
         for seat in group:
             print(f"  {place}. seat {seat} ({names[seat]}), score {result.scores[seat]:g}")
@@ -139,6 +183,8 @@ def _replay(path: Path) -> int:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise EngineError(f"cannot read {path}: {error}") from error
+    except UnicodeDecodeError:
+        raise EngineError(f"{path} is not a replay: not UTF-8 text") from None
     replay = Replay.from_json(text)
     problems = verify(replay)
     for problem in problems:

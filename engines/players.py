@@ -73,7 +73,14 @@ conquetes: heuristic, random)
 def load_player(name: str, seed: int, game: str) -> Player:
     """A new player called ``name`` for a match of ``game``, seeded with ``seed``; unknown
     names and players of other games raise EngineError."""
-    player: Player = game_player(name, game)(seed=seed)
+    cls = game_player(name, game)
+    try:
+        player: Player = cls(seed=seed)
+    except TypeError as error:
+        raise EngineError(
+            f"player {name!r}: {cls.__name__}(seed={seed}) failed ({error}); a player class "
+            "takes its seed as the keyword argument seed="
+        ) from None
     return player
 
 

@@ -13,23 +13,25 @@ With one seat (Conquêtes solo) there is no field: the match's own bot is the op
 from __future__ import annotations
 
 import argparse
+import sys
 
 from tqdm import tqdm
 
-from engines.cli import parse_options
+from engines.cli import game_names, parse_options, plural, positive
 from engines.core import EngineError
 from engines.play import play
-from engines.players import game_player
+from engines.players import load_player
 from engines.replay import start
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Play the games and print the measured player's results."""
+    """Play the games and print the measured player's results; a mistake in the arguments
+    exits with status 2 and one line saying what is wrong."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", default="risk")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seats", type=int, default=4)
-    parser.add_argument("--variant", default="hasbro")
+    parser.add_argument("--game", default="risk", choices=game_names(), help="the game")
+    parser.add_argument("--games", type=positive, default=200, help="matches to play")
+    parser.add_argument("--seats", type=positive, default=4, help="seats per match")
+    parser.add_argument("--variant", default="hasbro", help="the game's variant")
     parser.add_argument("--player", default="heuristic", help="the measured player")
     parser.add_argument("--opponent", default="random", help="every other seat")
     parser.add_argument("--max-steps", type=int, default=None, help="step limit per game")
@@ -39,11 +41,15 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     try:
-        hero_class = game_player(args.player, args.game)
-        rival_class = game_player(args.opponent, args.game)
-        options = parse_options(args.option)
+        _evaluate(args)
     except EngineError as error:
-        raise SystemExit(f"error: {error}") from error
+        print(f"error: {error}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def _evaluate(args: argparse.Namespace) -> None:
+    """Play the games of ``args``; a mistake in them raises EngineError."""
+    options = parse_options(args.option)
     if args.max_steps is not None:
         options["max_steps"] = args.max_steps
     solo = args.seats == 1
@@ -53,7 +59,9 @@ def main(argv: list[str] | None = None) -> None:
         seed = args.seed + game
         hero = game % args.seats
         players = [
-            hero_class(seed=seed) if seat == hero else rival_class(seed=seed * 100 + seat)
+            load_player(args.player, seed, args.game)
+            if seat == hero
+            else load_player(args.opponent, seed * 100 + seat, args.game)
             for seat in range(args.seats)
         ]
         recorder = start(args.game, args.variant, args.seats, seed, options=options)
@@ -65,7 +73,8 @@ def main(argv: list[str] | None = None) -> None:
         steps += recorder.match.steps
     shown = "".join(f", {k}={v}" for k, v in options.items())
     print(
-        f"game {args.game}, variant {args.variant}{shown}, {args.seats} seats, {args.games} games: "
+        f"game {args.game}, variant {args.variant}{shown}, {plural(args.seats, 'seat')}, "
+        f"{plural(args.games, 'game')}: "
         f"{args.player} vs {field}"
     )
     baseline = "" if solo else f"; random baseline {1 / args.seats:.1%}"

@@ -296,7 +296,7 @@ class GameInfo:
         """Create a match of ``variant`` for ``seats`` seats from ``seed`` and ``options``."""
         info = self.variant(variant)
         if seats not in info.seats:
-            raise BadSetup(f"{self.name}/{variant} is for {info.seats} seats, not {seats}")
+            raise BadSetup(f"{self.name}/{variant} is for {seat_counts(info.seats)}, not {seats}")
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise BadSetup(f"seed must be a non-negative integer, not {seed!r}")
         return self.match_class(variant, seats, seed, self.resolve_options(options))
@@ -494,6 +494,17 @@ class Match(ABC):
     def _check_seat(self, seat: int) -> None:
         if not _is_seat(seat, self.seats):
             raise EngineError(f"no seat {seat!r} in a {self.seats}-seat match")
+
+
+def seat_counts(counts: Sequence[int]) -> str:
+    """Seat counts in words.
+
+    >>> seat_counts((3, 4, 5)), seat_counts((2,)), seat_counts((1,))
+    ('3, 4 or 5 seats', '2 seats', '1 seat')
+    """
+    *rest, last = (str(count) for count in counts)
+    listed = f"{', '.join(rest)} or {last}" if rest else last
+    return f"{listed} seat{'' if tuple(counts) == (1,) else 's'}"
 
 
 def _is_seat(seat: object, seats: int) -> bool:

@@ -5,11 +5,23 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
+
+from bots.house.evaluate import main as evaluate
+
+HERE = Path(__file__).parent
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
+    """The command in a subprocess, from this folder (``module:Class`` players import here)."""
     return subprocess.run(
-        [sys.executable, "-m", "engines", *args], capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "engines", *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=HERE,
     )
 
 
@@ -69,3 +81,58 @@ def test_bad_input_gets_a_clear_error_and_exit_2(tmp_path):
     assert seats.returncode == 2 and "not 3" in seats.stderr
     missing = _run("replay", str(tmp_path / "absent.json"))
     assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+class NoSeed:
+    """A bot class whose constructor takes no ``seed=``."""
+
+    def __init__(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("replay", "{binary}"), "not UTF-8 text"),
+        (("bench", "--games", "0"), "expected a whole number of 1 or more, not '0'"),
+        (("bench", "--game", "chess"), "invalid choice: 'chess'"),
+        (("play", "chess", "--variant", "x", "--bots", "random"), "invalid choice: 'chess'"),
+        (("play", "risk", "--variant", "miro-2p", "--bots", "random"), "is for 2 seats, not 1"),
+        (
+            ("play", "risk", "--variant", "hasbro", "--bots", "test_cli:NoSeed,random,random"),
+            "takes its seed as the keyword argument seed=",
+        ),
+    ],
+)
+def test_each_mistake_is_one_line_with_exit_2(tmp_path, args, said):
+    binary = tmp_path / "replay.bin"
+    binary.write_bytes(b"\xff\xfe\x00 not text")
+    out = _run(*(str(binary) if a == "{binary}" else a for a in args))
+    assert out.returncode == 2, out.stderr
+    assert said in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_replay_out_makes_its_folder(tmp_path):
+    target = tmp_path / "out" / "m.json"
+    out = _run("play", "risk", "--variant", "hasbro", "--bots", "attacker,attacker", "--option",
+               "max_steps=50", "--replay-out", str(target))  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "2 seats" in out.stdout
+    assert _run("replay", str(target)).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--games", "0"], "expected a whole number of 1 or more"),
+        (["--game", "africa", "--variant", "standard", "--seats", "2"], "3, 4, 5 or 6 seats"),
+        (["--player", "test_cli:NoSeed", "--games", "1"], "keyword argument seed="),
+    ],
+)
+def test_evaluate_mistakes_exit_2_with_one_line(capsys, monkeypatch, args, said):
+    monkeypatch.syspath_prepend(str(HERE))
+    with pytest.raises(SystemExit) as stop:
+        evaluate(args)
+    assert stop.value.code == 2
+    assert said in capsys.readouterr().err
