@@ -17,7 +17,7 @@ from conquest.bots.models import Bot, BotVersion
 from conquest.matches.codes import SeatCode, SeatKind
 from conquest.matches.managers import PENDING
 from conquest.matches.models import Match, MatchSeat
-from conquest.matches.spec import MatchSpec, SeatSpec
+from conquest.matches.spec import FAULT_KINDS, MatchSpec, SeatSpec
 from conquest.ratings.models import RatingChange
 from engines.core import visible_events
 from engines.core.codec import to_plain
@@ -381,7 +381,7 @@ def bot_records(*, entry_ids: Iterable[int], group: dict[int, Any]) -> dict[Any,
     return records
 
 
-_FAULT_FIELDS = ("faults", "timeouts", "crashes", "illegal_actions", "disconnects")
+_FAULT_FIELDS = ("faults", *FAULT_KINDS.values())
 
 
 class RatingPoint(NamedTuple):

@@ -27,7 +27,7 @@ from conquest.bots.services import version_freeze
 from conquest.matches.codes import SeatCode
 from conquest.matches.models import EntrySeatTally, Match, MatchSeat
 from conquest.matches.signals import match_ended
-from conquest.matches.spec import Outcome
+from conquest.matches.spec import FAULT_KINDS, Outcome
 from conquest.ratings.maths import Rating
 from conquest.ratings.services import rating_apply
 
@@ -222,7 +222,7 @@ _SEAT_RESULT = sql.Statement(
     " timeouts = %s, crashes = %s, illegal_actions = %s, disconnects = %s WHERE id = %s",
     seat=MatchSeat,
 )
-_TALLIED = ("wins", "placements", "faults", "timeouts", "crashes", "illegal_actions", "disconnects")
+_TALLIED = ("wins", "placements", "faults", *FAULT_KINDS.values())
 _TALLY = sql.Statement(
     "INSERT INTO {tally} (entry_id, seat, games, forfeits, "
     + ", ".join(_TALLIED)

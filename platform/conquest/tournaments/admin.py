@@ -22,7 +22,7 @@ from conquest.admin_readonly import (
 from conquest.bots.admin import become
 from conquest.leagues.models import Entry
 from conquest.matches.models import Match
-from conquest.tournaments import scoring, selectors, services
+from conquest.tournaments import selectors, services
 from conquest.tournaments.forms import TournamentForm, points_text
 from conquest.tournaments.models import Tournament, TournamentEntry, TournamentGame
 
@@ -246,8 +246,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
     @admin.display(description="standings")
     def standings_display(self, tournament: Tournament) -> str:
-        # The seed tie-break is the seed column: shown once.
-        names = [n for n in selectors.tiebreak_names(tournament) if n != scoring.SEED]
+        names = selectors.tiebreak_columns(tournament)
         rows = selectors.standings_table(tournament)
         head = [
             "rank",

@@ -392,6 +392,12 @@ def _cell(value):
     return round(value, 4) if isinstance(value, float) else value
 
 
+def tiebreak_columns(tournament: Tournament) -> list[str]:
+    """The tie-breaks a standings table shows as columns of their own: every one but the
+    seed, which is the table's seed column (one column per fact)."""
+    return [name for name in tiebreak_names(tournament) if name != scoring.SEED]
+
+
 def export_csv(tournament: Tournament, table: str = "standings") -> str:
     """The standings (one line per entry) or the games (one line per seat of each game).
 
@@ -403,7 +409,7 @@ def export_csv(tournament: Tournament, table: str = "standings") -> str:
     seats = range(tournament.league.seats)
     if table == "standings":
         columns = ("rank", "entry", "bot", "version", "owner", "seed", "points", "games", "byes")
-        names = [name for name in tiebreak_names(tournament) if name not in columns]
+        names = tiebreak_columns(tournament)
         writer.writerow([*columns, *names, *(f"seat_{s}" for s in seats), "disqualified", "voided"])
         for row in standings_table(tournament):
             writer.writerow(
@@ -618,11 +624,12 @@ def tournament_page(tournament: Tournament) -> dict:
     and, for a knockout, the bracket. Nothing hidden: no match seed, replay or log."""
     entries = {e.pk: e for e in field(tournament)}
     names = tiebreak_names(tournament)
+    columns = tiebreak_columns(tournament)
     standings_rows = [
         {
             **row,
             "bot_id": entries[row["entry"]].entry.version.bot_id,
-            "tiebreak_values": [row["tiebreaks"][name] for name in names],
+            "tiebreak_values": [row["tiebreaks"][name] for name in columns],
         }
         for row in standings_table(tournament)
     ]
@@ -642,6 +649,7 @@ def tournament_page(tournament: Tournament) -> dict:
             {"name": name, "label": TIEBREAKS[name][0], "meaning": TIEBREAKS[name][1]}
             for name in names
         ],
+        "tiebreak_columns": [TIEBREAKS[name][0] for name in columns],
         "points": points(tournament),
         "standings": standings_rows,
         "seat_win_rates": seat_win_rates(tournament),

@@ -13,6 +13,8 @@ from conquest.matches.models import Match
 from conquest.ratings.selectors import match_rating_changes
 from engines import registry
 
+LABEL_ROOM = 50
+"""Drawing units left around a board for the names under the places at its edges."""
 MATCHES_PER_PAGE = 25
 """Matches per page of the match list."""
 
@@ -99,6 +101,9 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             "seats": seats,
             "watch": watch,
             "layout": game.layout.to_plain(),
+            # Room around the map for the names of the places at its edges.
+            "view_box": f"{-LABEL_ROOM} {-LABEL_ROOM / 2} "
+            f"{game.layout.width + 2 * LABEL_ROOM} {game.layout.height + LABEL_ROOM}",
             "players": [str(seat.entry.version) for seat, _ in seats],
         },
     )

@@ -55,8 +55,9 @@
       // A link round the back of the world (Alaska–Kamchatka): off each edge of the map.
       const [west, east] = p.x < q.x ? [p, q] : [q, p];
       const y = (west.y + east.y) / 2;
-      el("line", { x1: west.x, y1: west.y, x2: 0, y2: y, class: "link " + kind }, linkLayer);
-      el("line", { x1: east.x, y1: east.y, x2: layout.width, y2: y, class: "link " + kind }, linkLayer);
+      const box = svg.viewBox.baseVal;
+      el("line", { x1: west.x, y1: west.y, x2: box.x, y2: y, class: "link " + kind }, linkLayer);
+      el("line", { x1: east.x, y1: east.y, x2: box.x + box.width, y2: y, class: "link " + kind }, linkLayer);
       continue;
     }
     el("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: "link " + kind }, linkLayer);
