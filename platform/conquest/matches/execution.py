@@ -83,9 +83,11 @@ class PlayFailed(Exception):
 class Lease:
     """This worker's lease on a running match."""
 
-    def __init__(self, match_id: int, owner: str) -> None:
+    def __init__(self, match_id: int, owner: str, attempt: int) -> None:
         self.match_id = match_id
         self.owner = owner
+        self.attempt = attempt
+        """The attempt's number (``services.match_claim``): it fences the relays."""
         self.lost = False
 
     def renew(self) -> None:
@@ -277,10 +279,11 @@ def execute(match_id: int, writer: ResultWriter | None = None) -> str:
     """
     owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
     with _database():
-        if not services.match_claim(match_id=match_id, owner=owner):
+        attempt = services.match_claim(match_id=match_id, owner=owner)
+        if not attempt:
             return "skipped"
         spec = match_spec(match_id)
-    lease = Lease(match_id, owner)
+    lease = Lease(match_id, owner, attempt)
     try:
         outcome = (play_remote if spec.remote else _play_sandboxed)(spec, lease)
     except LeaseLost:

@@ -117,19 +117,30 @@ _CLAIM = sql.Statement(
     " lease_expires_at = %s, started_at = %s,"
     " log = log || %s || CAST(attempts + 1 AS TEXT) || %s"
     " WHERE id = %s AND attempts < %s"
-    " AND (status = %s OR (status = %s AND lease_expires_at < %s))",
+    " AND (status = %s OR (status = %s AND lease_expires_at < %s))"
+    " RETURNING attempts",
     match=Match,
 )
 
 
-def match_claim(*, match_id: int, owner: str) -> bool:
-    """Take the match for ``owner`` with a fresh lease, if it is queued or its lease lapsed.
+class _Claimed(NamedTuple):
+    """The attempt a claim started (the column of ``_CLAIM``)."""
+
+    attempts: int
+
+
+def match_claim(*, match_id: int, owner: str) -> int:
+    """Take the match for ``owner`` with a fresh lease, if it is queued or its lease lapsed;
+    the number of the attempt this claim starts (1, 2, ...), or 0 when it was not taken.
 
     One conditional UPDATE: of two workers claiming at once, exactly one matches its WHERE.
+    The attempt number fences the relays: a stale attempt cannot write where a newer one of
+    the same match writes (``conquest.relay``).
     """
     now = timezone.now()
     expires = now + timedelta(seconds=settings.ARENA.lease_seconds)
-    claimed = sql.execute(
+    claimed = sql.rows(
+        _Claimed,
         _CLAIM.text,
         [
             Match.Status.RUNNING,
@@ -147,7 +158,8 @@ def match_claim(*, match_id: int, owner: str) -> bool:
     )
     if not claimed:
         _give_up(match_id, now)
-    return bool(claimed)
+        return 0
+    return claimed[0].attempts
 
 
 def _give_up(match_id: int, now) -> None:
