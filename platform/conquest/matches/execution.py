@@ -73,11 +73,17 @@ class LeaseLost(Exception):
 
 
 class PlayFailed(Exception):
-    """Playing a match failed (infrastructure error); ``detail`` is the traceback."""
+    """Playing a match failed; ``detail`` is the traceback. ``infrastructure``: the failure
+    was the platform's (a service unreachable), not the match's (an engine error, a limit);
+    ``started``: the match's first action had been played."""
 
-    def __init__(self, message: str, detail: str = "") -> None:
+    def __init__(
+        self, message: str, detail: str = "", *, infrastructure: bool = False, started: bool = True
+    ) -> None:
         super().__init__(message)
         self.detail = detail
+        self.infrastructure = infrastructure
+        self.started = started
 
 
 class Lease:
