@@ -13,19 +13,33 @@ from engines.risk.board import WORLD
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "data"
-PACKAGED = sorted(p for p in ROOT.glob("engines/*/data/*.json") if not p.stem.endswith("_layout"))
-"""Every game's packaged data: a copy of the shared file of the same name (maps in maps/)."""
 LAYOUTS = sorted(ROOT.glob("engines/*/data/*_layout.json"))
 """The engines' own drawings of their maps for the viewer (``engines.core.spectator``)."""
+DESIGNED = [ROOT / "engines" / "colonisation" / "data" / "colonisation_colours.json"]
+"""Data a game designs itself, which no shared file holds: Colonisation's colour table
+(``shared/specs/colonisation.md``, gap G2, decision C5)."""
+PACKAGED = sorted(
+    p
+    for p in ROOT.glob("engines/*/data/*.json")
+    if not p.stem.endswith("_layout") and p not in DESIGNED
+)
+"""Every game's packaged data: a copy of the shared file of the same name (maps in maps/)."""
 
 
 def test_every_game_packages_data():
-    assert {p.parent.parent.name for p in PACKAGED} >= {"risk", "conquetes", "africa"}
+    assert {p.parent.parent.name for p in PACKAGED} >= {
+        "risk",
+        "conquetes",
+        "africa",
+        "colonisation",
+    }
 
 
 def test_every_packaged_map_has_a_drawing_beside_it():
     maps = {p.stem for p in PACKAGED if "territories" in json.loads(p.read_text())}
     assert {p.stem.removesuffix("_layout") for p in LAYOUTS} == maps
+    for layout in LAYOUTS:  # beside its map, in the same game's folder
+        assert (layout.parent / f"{layout.stem.removesuffix('_layout')}.json").exists()
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason="no ../shared/data beside this checkout")
@@ -56,3 +70,14 @@ def test_board_is_symmetric_and_connected():
                 todo.append(n)
     assert len(reached) == 42
     assert sorted(c.bonus for c in WORLD.continents) == [2, 2, 3, 5, 5, 7]
+
+
+def test_colonisation_colours_match_the_board_and_the_seats():
+    """C5: six seat colours, one board colour per continent of the classic map; yellow, red,
+    blue, green and purple pieces match a continent, black matches none."""
+    (table,) = [json.loads(p.read_text()) for p in DESIGNED]
+    world = json.loads((ROOT / "engines/colonisation/data/classic_world.json").read_text())
+    assert set(table["continent_colours"]) == {c["id"] for c in world["continents"]}
+    assert len(table["seat_colours"]) == len(set(table["seat_colours"])) == 6
+    matched = set(table["seat_colours"]) & set(table["continent_colours"].values())
+    assert matched == {"yellow", "red", "blue", "green", "purple"}

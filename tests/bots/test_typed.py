@@ -13,9 +13,10 @@ from grpc_tools import protoc
 from bots.protocol import typed
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.shapes import shape_of
-from bots.protocol.wire import GameCodec
+from bots.protocol.wire import GameCodec, oneof_name
+from engines.colonisation import actions as colonisation
 from engines.core import Amount
-from engines.registry import games
+from engines.registry import games, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -139,3 +140,34 @@ def test_each_difference_is_refused_naming_the_message_and_field(pool, name):
     error = MISMATCHES[name][2]
     with pytest.raises(TypeError, match=error):
         typed.check(pool.FindMessageTypeByName(f"toy.{name}"), shape_of(Row).fields)
+
+
+def test_colonisation_travels_typed_every_action_by_its_own_field():
+    """Every Colonisation action class has its field in ColonisationAction's oneof (``continue``
+    too, a Python keyword, reached by name) and comes back equal, templates with their
+    ranges."""
+    wire = GameCodec(get_game("colonisation"))
+    assert wire.typed
+    samples = [
+        colonisation.Bid(Amount(0, 9)),
+        colonisation.ChooseHome("peru"),
+        colonisation.ArrangeSchool("peru", 6),
+        colonisation.Produce("peru", "political_school"),
+        colonisation.Move("peru", "brazil", Amount(1, 4), general=True, diplomat=False),
+        colonisation.Move("peru", "brazil", 3, general=False, diplomat=True),
+        colonisation.BuildSchool("peru"),
+        colonisation.DiplomatMove("peru", "brazil"),
+        colonisation.DiplomatAct("peru", "brazil"),
+        colonisation.GeneralMove("peru", "brazil"),
+        colonisation.EndTurn(),
+        colonisation.Support("argentina", Amount(1, 2)),
+        colonisation.Engage(),
+        colonisation.Continue(),
+        colonisation.Stop(),
+    ]
+    assert {type(a) for a in samples} == set(colonisation.ACTION_TYPES)
+    for action in samples:
+        message = pb.Action.FromString(wire.encode_action(action).SerializeToString())
+        field = message.colonisation.WhichOneof("action")
+        assert field == oneof_name(type(action))
+        assert wire.decode_legal_actions([message]) == (action,)

@@ -133,7 +133,7 @@ def test_bad_setups_get_a_clear_error(variant, seats, seed, options, message):
 
 
 def test_unknown_game_lists_the_known_ones():
-    with pytest.raises(UnknownGame, match="known: africa, conquetes, risk"):
+    with pytest.raises(UnknownGame, match="known: africa, colonisation, conquetes, risk"):
         get_game("chess")
 
 

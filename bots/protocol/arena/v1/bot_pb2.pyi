@@ -1,4 +1,5 @@
 from bots.protocol.arena.v1 import africa_pb2 as _africa_pb2
+from bots.protocol.arena.v1 import colonisation_pb2 as _colonisation_pb2
 from bots.protocol.arena.v1 import conquetes_pb2 as _conquetes_pb2
 from bots.protocol.arena.v1 import risk_pb2 as _risk_pb2
 from google.protobuf.internal import containers as _containers
@@ -220,40 +221,46 @@ class Error(_message.Message):
     def __init__(self, code: _Optional[str] = ..., message: _Optional[str] = ..., match_id: _Optional[int] = ..., request_id: _Optional[int] = ...) -> None: ...
 
 class Setup(_message.Message):
-    __slots__ = ("json", "risk", "conquetes", "africa")
+    __slots__ = ("json", "risk", "conquetes", "africa", "colonisation")
     JSON_FIELD_NUMBER: _ClassVar[int]
     RISK_FIELD_NUMBER: _ClassVar[int]
     CONQUETES_FIELD_NUMBER: _ClassVar[int]
     AFRICA_FIELD_NUMBER: _ClassVar[int]
+    COLONISATION_FIELD_NUMBER: _ClassVar[int]
     json: str
     risk: _risk_pb2.RiskSetup
     conquetes: _conquetes_pb2.ConquetesSetup
     africa: _africa_pb2.AfricaSetup
-    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskSetup, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesSetup, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaSetup, _Mapping]] = ...) -> None: ...
+    colonisation: _colonisation_pb2.ColonisationSetup
+    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskSetup, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesSetup, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaSetup, _Mapping]] = ..., colonisation: _Optional[_Union[_colonisation_pb2.ColonisationSetup, _Mapping]] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("json", "risk", "conquetes", "africa")
+    __slots__ = ("json", "risk", "conquetes", "africa", "colonisation")
     JSON_FIELD_NUMBER: _ClassVar[int]
     RISK_FIELD_NUMBER: _ClassVar[int]
     CONQUETES_FIELD_NUMBER: _ClassVar[int]
     AFRICA_FIELD_NUMBER: _ClassVar[int]
+    COLONISATION_FIELD_NUMBER: _ClassVar[int]
     json: str
     risk: _risk_pb2.RiskObservation
     conquetes: _conquetes_pb2.ConquetesObservation
     africa: _africa_pb2.AfricaObservation
-    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskObservation, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesObservation, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaObservation, _Mapping]] = ...) -> None: ...
+    colonisation: _colonisation_pb2.ColonisationObservation
+    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskObservation, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesObservation, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaObservation, _Mapping]] = ..., colonisation: _Optional[_Union[_colonisation_pb2.ColonisationObservation, _Mapping]] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("json", "risk", "conquetes", "africa")
+    __slots__ = ("json", "risk", "conquetes", "africa", "colonisation")
     JSON_FIELD_NUMBER: _ClassVar[int]
     RISK_FIELD_NUMBER: _ClassVar[int]
     CONQUETES_FIELD_NUMBER: _ClassVar[int]
     AFRICA_FIELD_NUMBER: _ClassVar[int]
+    COLONISATION_FIELD_NUMBER: _ClassVar[int]
     json: str
     risk: _risk_pb2.RiskAction
     conquetes: _conquetes_pb2.ConquetesAction
     africa: _africa_pb2.AfricaAction
-    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskAction, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesAction, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaAction, _Mapping]] = ...) -> None: ...
+    colonisation: _colonisation_pb2.ColonisationAction
+    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskAction, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesAction, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaAction, _Mapping]] = ..., colonisation: _Optional[_Union[_colonisation_pb2.ColonisationAction, _Mapping]] = ...) -> None: ...
 
 class WatchRequest(_message.Message):
     __slots__ = ("match_id",)
