@@ -11,6 +11,8 @@ the folder broker's folders and the secret-key file, called by the entry points.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import environ
 from django.core.exceptions import ImproperlyConfigured
 from kombu.transport import TRANSPORT_ALIASES
@@ -49,9 +51,11 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    # Failed logins counted and locked out (admin, website, API): see "Security" below.
+    "axes",
+    "conquest.accounts",
     "conquest.bots",
     "conquest.leagues",
     "conquest.matches",
@@ -72,6 +76,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a login refused by the lockout into its page (AXES_LOCKOUT_CALLABLE).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "conquest.urls"
@@ -140,9 +146,12 @@ WHITENOISE_USE_FINDERS = True
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "conquest.bots.authentication.BotTokenAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "conquest.accounts.authentication.UserTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
+    # How many proxies of ours stand in front (each appends to X-Forwarded-For): 0 trusts no
+    # header, so a forged one never moves a client to another throttle bucket or lockout.
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "conquest.api.common.Pagination",
@@ -165,9 +174,47 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# --- Security: logins, HTTPS and cookies (docs/platform.md "Security", deploy/README.md).
+# Failed logins (admin, website, API's auth/token) are counted per client address, as the
+# throttles see it (NUM_PROXIES); at LOGIN_FAILURE_LIMIT failures the address may not log in
+# for LOGIN_COOLOFF_MINUTES (each refused attempt starts the wait again).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_CLIENT_IP_CALLABLE = "conquest.accounts.clients.client_address"
+AXES_FAILURE_LIMIT = env.int("LOGIN_FAILURE_LIMIT", default=10)
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("LOGIN_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_CALLABLE = "conquest.web.accounts.locked_out"
+AXES_DISABLE_ACCESS_LOG = True  # lockouts only: no record of every successful login
+AXES_VERBOSE = False
+
+# Off by default: the embedded default and its demo serve plain http on localhost (with DEBUG
+# off too). Production behind HTTPS sets them all (deploy/README.md), and
+# `manage.py check --deploy` then reports nothing (tests/arena/test_security_api.py).
+SECRET_KEY_FALLBACKS = env.list("SECRET_KEY_FALLBACKS", default=[])
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=False)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=False)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=False)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=False)
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+# Behind a proxy that terminates TLS: the header it sets and its value for https, e.g.
+# "HTTP_X_FORWARDED_PROTO,https" (only if the proxy always sets or strips that header).
+SECURE_PROXY_SSL_HEADER = (
+    tuple(env.list("SECURE_PROXY_SSL_HEADER")) if "SECURE_PROXY_SSL_HEADER" in env else None
+)
+# Django's defaults already pass the other checks (X-Content-Type-Options: nosniff,
+# X-Frame-Options: DENY, Referrer-Policy and Cross-Origin-Opener-Policy: same-origin,
+# HttpOnly session cookie); they are not weakened here.
+
 # --- Celery: the broker is Redis in production, a folder (conquest/matches/broker.py) embedded.
 _BROKER_DIR = ARENA.broker_folder
 TRANSPORT_ALIASES["arenafs"] = "conquest.matches.broker:Transport"
+# Redis's own transport, but a worker that loses Redis reconnects instead of exiting.
+TRANSPORT_ALIASES["redis"] = TRANSPORT_ALIASES["rediss"] = "conquest.matches.broker:RedisTransport"
 CELERY_BROKER_URL = ARENA.broker_url
 if CELERY_BROKER_URL.startswith("arenafs://"):
     CELERY_BROKER_TRANSPORT_OPTIONS = {

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from conquest.accounts.services import user_token_issue
 from conquest.bots import services as bots
 from conquest.leagues import services as leagues
 from conquest.matches import services as matches
 from conquest.matches.runner import build_seats, run
 from conquest.matches.selectors import match_spec
 from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from engines.players import player_class
@@ -25,8 +25,7 @@ def client_for(user=None) -> APIClient:
     """A client authenticated as ``user`` by its API token (anonymous without one)."""
     client = APIClient()
     if user is not None:
-        token, _ = Token.objects.get_or_create(user=user)
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {user_token_issue(user=user)}")
     return client
 
 

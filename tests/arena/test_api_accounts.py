@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 from api_helpers import bot_client, client_for, error_of, make_bot, make_user
+from conquest.accounts.models import UserToken
+from conquest.accounts.services import token_digest
 from conquest.bots.services import token_issue, token_revoke
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from rest_framework.throttling import ScopedRateThrottle
 
@@ -34,7 +35,9 @@ def test_register_creates_the_user_and_returns_its_api_token():
     assert response.status_code == 201, response.content
     body = response.json()
     user = User.objects.get(username="alice")
-    assert body == {"id": user.pk, "username": "alice", "token": Token.objects.get(user=user).key}
+    assert body == {"id": user.pk, "username": "alice", "token": body["token"]}
+    assert UserToken.objects.get(user=user).digest == token_digest(token=body["token"])
+    assert response["Cache-Control"] == "no-store"
     assert user.email == "alice@example.org"
     assert user.check_password(PASSWORD) and user.password != PASSWORD
     assert not user.is_staff
@@ -114,17 +117,26 @@ def test_registration_is_throttled(monkeypatch):
 
 
 @pytest.mark.django_db
-def test_token_for_good_credentials_is_the_users_api_token():
+def test_good_credentials_get_a_new_api_token_each_time():
     user = User.objects.create_user(username="erin", password=PASSWORD)
     response = APIClient().post(
         "/api/auth/token", {"username": "erin", "password": PASSWORD}, format="json"
     )
     assert response.status_code == 200
-    assert response.json() == {"token": Token.objects.get(user=user).key}
+    assert response["Cache-Control"] == "no-store"
     again = APIClient().post(
         "/api/auth/token", {"username": "erin", "password": PASSWORD}, format="json"
     )
-    assert again.json() == response.json()
+    first, second = response.json()["token"], again.json()["token"]
+    assert first != second  # a new token each time: none is kept to be shown again
+    assert set(UserToken.objects.filter(user=user).values_list("digest", flat=True)) == {
+        token_digest(token=first),
+        token_digest(token=second),
+    }
+    for token in (first, second):
+        me = APIClient()
+        me.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        assert me.get("/api/auth/me").json()["username"] == "erin"
 
 
 @pytest.mark.django_db
@@ -135,7 +147,7 @@ def test_token_for_bad_credentials_is_refused_and_creates_nothing():
     )
     assert response.status_code == 400
     assert error_of(response)["fields"]["non_field_errors"]
-    assert not Token.objects.exists()
+    assert not UserToken.objects.exists()
 
 
 @pytest.mark.django_db

@@ -61,11 +61,13 @@ def test_a_plain_validation_error_becomes_non_field_errors():
     assert error["fields"] == {"non_field_errors": ["3 is odd"]}
 
 
-def test_drf_validation_errors_keep_nested_fields():
+def test_nested_validation_errors_are_named_by_their_path_each_a_list():
     status, error = handle(exceptions.ValidationError({"entries": {0: ["not an integer"]}}))
     assert status == 400
-    assert error["fields"] == {"entries": {"0": ["not an integer"]}}
+    assert error["fields"] == {"entries.0": ["not an integer"]}
     assert error["message"] == "entries.0: not an integer"
+    _, error = handle(exceptions.ValidationError({"seats": [{}, {"bot": ["unknown"]}]}))
+    assert error["fields"] == {"seats.1.bot": ["unknown"]}
     _, error = handle(exceptions.ValidationError("bad"))
     assert error["fields"] == {"non_field_errors": ["bad"]}
 

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import exceptions, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from conquest.accounts.services import user_register, user_token_get
+from conquest.accounts.lockout import locked_out, lockout_seconds
+from conquest.accounts.services import user_register, user_token_issue
 from conquest.api import account_serializers as s
 from conquest.api.common import error_responses, validated
 from conquest.api.permissions import token_of
+
+NO_STORE = {"Cache-Control": "no-store"}
+"""A response holding a new token is kept by no cache."""
 
 
 class RegisterView(APIView):
@@ -28,11 +32,13 @@ class RegisterView(APIView):
         request=s.RegisterInput, responses={201: s.RegisteredOutput, **error_responses(400, 429)}
     )
     def post(self, request):
-        """A new account and its API token (the password is checked by Django's validators)."""
+        """A new account and its API token, shown this once (the password is checked by
+        Django's validators)."""
         user, token = user_register(**validated(s.RegisterInput, request.data))
         return Response(
-            {"id": user.pk, "username": user.username, "token": token.key},
+            {"id": user.pk, "username": user.username, "token": token},
             status=status.HTTP_201_CREATED,
+            headers=NO_STORE,
         )
 
 
@@ -44,11 +50,22 @@ class LoginView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
 
-    @extend_schema(request=s.LoginInput, responses={200: s.TokenOutput, **error_responses(400)})
+    @extend_schema(
+        request=s.LoginInput, responses={200: s.TokenOutput, **error_responses(400, 429)}
+    )
     def post(self, request):
-        """The user's API token, for 'Authorization: Token <token>'."""
-        data = validated(AuthTokenSerializer, request.data, context={"request": request})
-        return Response({"token": user_token_get(user=data["user"]).key})
+        """A new API token of the user, for 'Authorization: Token <token>', shown this once
+        (the tokens issued before stay valid); 429 while the client's address is locked out
+        after too many failed logins."""
+        login = AuthTokenSerializer(data=request.data, context={"request": request})
+        if not login.is_valid():
+            if locked_out(request):
+                raise exceptions.Throttled(
+                    wait=lockout_seconds(), detail="too many failed logins from your address"
+                )
+            raise exceptions.ValidationError(login.errors)
+        token = user_token_issue(user=login.validated_data["user"])
+        return Response({"token": token}, headers=NO_STORE)
 
 
 class MeView(APIView):

@@ -72,11 +72,38 @@ def or_404(obj, what: str, pk: int):
     return obj
 
 
+MAX_PAGE_SIZE = 200
+MAX_OFFSET = 1_000_000_000
+
+
+class PageQuery(serializers.Serializer):
+    """The pagination's query parameters."""
+
+    limit = serializers.IntegerField(required=False, min_value=1)
+    offset = serializers.IntegerField(required=False, min_value=0, max_value=MAX_OFFSET)
+
+
 class Pagination(LimitOffsetPagination):
     """Pages by ``limit`` and ``offset``: ``PAGE_SIZE`` items unless asked, never more than
-    ``max_limit`` (a larger ``limit`` gets that many)."""
+    ``max_limit`` (a larger ``limit`` gets that many). A ``limit`` below 1, an ``offset``
+    below 0 or above ``MAX_OFFSET``, or either one not an integer, is refused (400 naming
+    it)."""
 
-    max_limit = 200
+    max_limit = MAX_PAGE_SIZE
+
+    def get_limit(self, request) -> int:
+        limit = validated(PageQuery, request.query_params).get("limit", self.default_limit)
+        return min(limit, self.max_limit)
+
+    def get_offset(self, request) -> int:
+        return validated(PageQuery, request.query_params).get("offset", 0)
+
+    def get_schema_operation_parameters(self, view) -> list[dict]:
+        bounds = {"limit": {"minimum": 1}, "offset": {"minimum": 0, "maximum": MAX_OFFSET}}
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"].update(bounds.get(parameter["name"], {}))
+        return parameters
 
 
 class ListingView(APIView):

@@ -1,7 +1,9 @@
 """API errors: every error as ``{"error": {"status", "code", "message", "fields"?, "wait"?}}``.
 
 Django ``ValidationError`` raised by the services becomes a 400 with ``fields`` (messages by
-field; ``non_field_errors`` for the rest), as DRF's own validation errors do.
+field; ``non_field_errors`` for the rest), as DRF's own validation errors do. Every value of
+``fields`` is a list of strings, whatever was raised: a lone message becomes a list of one, and
+nested errors (a list's items, an object's keys) are named by their path (``entries.0``).
 """
 
 from __future__ import annotations
@@ -39,40 +41,41 @@ def _fields_of(error: DjangoValidationError) -> dict[str, list[str]]:
     return {non_field: list(error.messages)}
 
 
-def _plain(detail: Any) -> Any:
-    """DRF error details as plain JSON (strings, lists, dicts with string keys)."""
+def _flat(detail: Any, path: str, into: dict[str, list[str]]) -> None:
+    """Add the messages of ``detail`` to ``into``: by path for nested ones."""
     if isinstance(detail, dict):
-        return {str(key): _plain(value) for key, value in detail.items()}
-    if isinstance(detail, list | tuple):
-        return [_plain(value) for value in detail]
-    return str(detail)
-
-
-def _first(fields: Any, path: str = "") -> str:
-    """The first message in ``fields``, prefixed by where it applies."""
-    if isinstance(fields, dict):
-        for key, value in fields.items():
-            if key == api_settings.NON_FIELD_ERRORS_KEY:
-                found = _first(value, path)
+        for key, value in detail.items():
+            _flat(value, f"{path}.{key}" if path else str(key), into)
+    elif isinstance(detail, list | tuple):
+        for i, value in enumerate(detail):
+            if isinstance(value, dict | list | tuple):
+                _flat(value, f"{path}.{i}" if path else str(i), into)
             else:
-                found = _first(value, f"{path}.{key}" if path else key)
-            if found:
-                return found
-        return ""
-    if isinstance(fields, list):
-        for value in fields:
-            found = _first(value, path)
-            if found:
-                return found
-        return ""
-    return f"{path}: {fields}" if path else str(fields)
+                into.setdefault(path or api_settings.NON_FIELD_ERRORS_KEY, []).append(str(value))
+    else:
+        into.setdefault(path or api_settings.NON_FIELD_ERRORS_KEY, []).append(str(detail))
+
+
+def _fields(detail: Any) -> dict[str, list[str]]:
+    """A validation error's messages as ``{"<field or path>": ["message", ...]}``."""
+    fields: dict[str, list[str]] = {}
+    _flat(detail, "", fields)
+    return fields
+
+
+def _first(fields: dict[str, list[str]]) -> str:
+    """The first message in ``fields``, prefixed by where it applies."""
+    for key, messages in fields.items():
+        for message in messages:
+            if message:
+                return message if key == api_settings.NON_FIELD_ERRORS_KEY else f"{key}: {message}"
+    return ""
 
 
 def error_body(exc: exceptions.APIException, status_code: int) -> dict[str, Any]:
     """The ``error`` object describing ``exc``."""
     if isinstance(exc, exceptions.ValidationError):
-        detail = _plain(exc.detail)
-        fields = detail if isinstance(detail, dict) else {api_settings.NON_FIELD_ERRORS_KEY: detail}
+        fields = _fields(exc.detail)
         body = {
             "status": status_code,
             "code": "invalid",
@@ -84,7 +87,7 @@ def error_body(exc: exceptions.APIException, status_code: int) -> dict[str, Any]
         body = {
             "status": status_code,
             "code": codes if isinstance(codes, str) else exc.default_code,
-            "message": _first(_plain(exc.detail)) or str(exc.default_detail),
+            "message": _first(_fields(exc.detail)) or str(exc.default_detail),
         }
     if isinstance(exc, exceptions.Throttled):
         body["wait"] = None if exc.wait is None else math.ceil(exc.wait)

@@ -1,6 +1,7 @@
 """Accounts on the website: sign up (and be logged in at once), log in, log out by POST.
 
-Signing up and logging in share the API's rate limits (the same budget per address).
+Signing up and logging in share the API's rate limits (the same budget per address), and
+logins the lockout after repeated failures (django-axes: the admin's and the API's too).
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 from rest_framework.throttling import ScopedRateThrottle
 
+from conquest.accounts.lockout import lockout_seconds
 from conquest.accounts.services import user_register
 from conquest.web.forms import SignupForm, add_service_error
 
@@ -76,6 +79,15 @@ class LoginView(auth_views.LoginView):
             return super().post(request, *args, **kwargs)
         context = self.get_context_data(form=self.form_class(request), refused=too_often(wait))
         return self.render_to_response(context, status=429)
+
+
+def locked_out(request, original_response=None, credentials=None):
+    """The page of a login refused because its address failed too often (the admin's too;
+    settings ``AXES_LOCKOUT_CALLABLE``): the login form and how long to wait, status 429."""
+    minutes = math.ceil(lockout_seconds() / 60)
+    refused = f"Too many failed logins from your address: try again in {minutes} minutes."
+    context = {"form": AuthenticationForm(request), "refused": refused}
+    return render(request, "web/login.html", context, status=429)
 
 
 class LogoutView(auth_views.LogoutView):
