@@ -3,9 +3,11 @@
 :class:`Client` connects with the bot's token, says Hello and plays each match it is seated in
 with a new instance of the bot's class (``act(observation, legal_actions)``, constructed with
 ``seed=``), several matches at once: each ``act`` runs in a thread, so the other matches and
-the pings go on meanwhile. A dropped connection is opened again with exponential backoff;
-the platform then resumes the running matches (MatchStarted with ``resumed``), which keep
-their instances. A refusal (a wrong token) ends it with :class:`PlatformRefused`.
+the pings go on meanwhile. A dropped connection is opened again with exponential backoff
+and jitter, capped well inside the grace period the platform announced (a sixth of it), so
+that a bot whose gateway comes back reconnects before its matches forfeit it; the platform
+then resumes the running matches (MatchStarted with ``resumed``), which keep their
+instances. A refusal (a wrong token) ends it with :class:`PlatformRefused`.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import random
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -20,8 +23,7 @@ from importlib import metadata
 from typing import Any
 
 import grpc
-from tenacity import AsyncRetrying, before_sleep_log, retry_if_exception_type
-from tenacity import wait_exponential_jitter as backoff
+from tenacity import AsyncRetrying, RetryCallState, before_sleep_log, retry_if_exception_type
 
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.v1 import bot_pb2 as pb
@@ -42,6 +44,21 @@ REFUSALS = frozenset(
     }
 )
 """Call statuses that retrying cannot cure: a wrong token, a Hello or an address refused."""
+FIRST_BACKOFF_SECONDS = 0.1
+"""The wait after a first failed connection attempt; it doubles with each failure after."""
+DEFAULT_MAX_BACKOFF_SECONDS = 5.0
+"""The longest wait between connection attempts before a Welcome announced the grace period."""
+GRACE_FRACTION = 6
+"""The longest wait between connection attempts is this fraction of the grace period."""
+
+
+def backoff_seconds(failures: int, cap: float, rng: random.Random | None = None) -> float:
+    """The wait after ``failures`` failed connection attempts in a row (1, 2, ...): the
+    exponential ``FIRST_BACKOFF_SECONDS`` × 2^(failures − 1), at most ``cap``, of which a
+    random part between half and all (so that bots dropped together do not come back
+    together). Never more than ``cap``."""
+    ceiling = min(cap, FIRST_BACKOFF_SECONDS * 2.0 ** min(failures - 1, 60))
+    return (rng or random).uniform(ceiling / 2, ceiling)
 
 
 def sdk_version() -> str:
@@ -87,7 +104,7 @@ class Client:
         max_matches: int = 1,
         secure: bool = False,
         inline: bool = False,
-        max_backoff_seconds: float = 30.0,
+        max_backoff_seconds: float | None = None,
     ) -> None:
         self.player_class = player_class
         self.token = token
@@ -98,6 +115,8 @@ class Client:
         """Call ``act`` on the event loop instead of a thread: less latency for bots that
         decide in microseconds, but pings and other matches wait while one decides."""
         self.max_backoff_seconds = max_backoff_seconds
+        """The longest wait between connection attempts; None: :attr:`backoff_cap`'s
+        default."""
         self.matches: dict[tuple[int, int], SeatPlay] = {}
         """The seats being played, by (match id, seat)."""
         self.welcome: pb.Welcome | None = None
@@ -129,11 +148,23 @@ class Client:
 
     # -- connection ------------------------------------------------------------------
 
+    @property
+    def backoff_cap(self) -> float:
+        """The longest wait between connection attempts: ``max_backoff_seconds`` if given,
+        else a sixth of the grace period the last Welcome announced (5 s before one)."""
+        if self.max_backoff_seconds is not None:
+            return self.max_backoff_seconds
+        grace = self.welcome.limits.reconnect_grace_seconds if self.welcome else 0.0
+        return grace / GRACE_FRACTION if grace > 0 else DEFAULT_MAX_BACKOFF_SECONDS
+
+    def _backoff(self, state: RetryCallState) -> float:
+        return backoff_seconds(state.attempt_number, self.backoff_cap)
+
     async def _reconnecting(self) -> None:
         while True:  # a fresh backoff after every connection the platform welcomed
             retrying = AsyncRetrying(
                 retry=retry_if_exception_type(ConnectionLost),
-                wait=backoff(multiplier=0.1, max=self.max_backoff_seconds, jitter=0.5),
+                wait=self._backoff,
                 before_sleep=before_sleep_log(LOGGER, logging.WARNING),
             )
             await retrying(self._connection)

@@ -3,6 +3,8 @@
 import os
 
 from celery import Celery
+from celery.signals import task_prerun
+from django.db import connections
 
 from conquest.config import prepare_home
 
@@ -18,3 +20,15 @@ def _prepare_home(sender: Celery, **kwargs) -> None:
     """Prepare ARENA_HOME before the app first reads the settings: this is how every
     ``celery -A conquest`` process (workers, beat) starts."""
     prepare_home()
+
+
+@task_prerun.connect
+def _fresh_connections(**kwargs) -> None:
+    """Before every task, drop this thread's database connections that broke or grew too old
+    (``CONN_MAX_AGE``), as Django does before a request; with ``CONN_HEALTH_CHECKS`` the
+    next query also checks the connection it reuses. Celery's own Django fix-up closes them
+    only every ``CELERY_DB_REUSE_MAX`` tasks: a worker that met a database restart would fail
+    every task until then. (Not inside a transaction: a task run eagerly in a test's.)"""
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close_if_unusable_or_obsolete()

@@ -16,7 +16,7 @@ import os
 import secrets
 from pathlib import Path
 
-from pydantic import AliasGenerator, Field
+from pydantic import AliasGenerator, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO = Path(__file__).resolve().parents[2]
@@ -76,6 +76,15 @@ class ArenaSettings(BaseSettings):
     gateway_ttl_seconds: float = Field(15.0, gt=0)
     """A gateway's presence entries lapse this long after it stops refreshing them (it
     died)."""
+
+    # -- The gateway's internal port (issue 14, H2) --
+    gateway_internal_host: str = "127.0.0.1"
+    """The interface the gateway's internal port (the workers') listens on: loopback, unless
+    workers on other hosts need it (then the internal network's; ``run_gateway
+    --internal-host`` overrides it)."""
+    gateway_secret: SecretStr = SecretStr("")
+    """The secret the workers present on the gateway's internal port (empty: derived from
+    ``SECRET_KEY``, so processes sharing it need nothing more)."""
 
     @property
     def broker_folder(self) -> Path:

@@ -225,15 +225,39 @@ if CELERY_BROKER_URL.startswith("arenafs://"):
         "polling_interval": 0.01,
     }
 else:
-    # Redis redelivers a message nobody acknowledged after this many seconds.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": env.int("BROKER_VISIBILITY_TIMEOUT", default=3600)
+        # Redis redelivers a message nobody acknowledged after this many seconds.
+        "visibility_timeout": env.int("BROKER_VISIBILITY_TIMEOUT", default=3600),
+        # A Redis restart: a pooled connection idle this long is checked (PING) before use,
+        # and a consumer's BRPOP overdue by this long is dropped and opened again.
+        "health_check_interval": 10,
+        "socket_connect_timeout": 5,
+        "socket_timeout": 30,  # longer than a BRPOP's wait (1 s): a dead host, not a slow one
+        "socket_keepalive": True,
+        "retry_on_timeout": True,
     }
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker that loses the broker reconnects for as long as it takes (Celery's default gives up
+# after 100 tries and the worker exits), also after an error on a channel.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CHANNEL_ERROR_RETRY = True
+# A message sent while the broker restarts is tried again for about 7 s (0, 0.5, 1, 1.5, 2,
+# 2 s) before the sender gives up (matches.services marks such a match for the sweep).
+CELERY_TASK_PUBLISH_RETRY = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 6,
+    "interval_start": 0,
+    "interval_step": 0.5,
+    "interval_max": 2,
+}
+# A match being played when the broker connection drops is played to its end (its message
+# comes back after the visibility timeout and is skipped: the match is no longer queued).
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_BEAT_SCHEDULE_FILENAME = str(ARENA_HOME / "celerybeat-schedule")
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # Celery closes Django's database connection around every task unless told to reuse it;

@@ -1,4 +1,5 @@
-"""Real Celery worker processes for the integration tests (PostgreSQL test database, Redis)."""
+"""Real Celery worker processes for the integration tests (PostgreSQL test database, Redis),
+and outages of the test database (its connections terminated, new ones refused)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import os
 import time
 from pathlib import Path
 
+import psycopg
 import redis
 from conquest.matches.workers import WorkerProcess
 from django.db import connection
@@ -28,6 +30,61 @@ def database_url() -> str:
     db = connection.settings_dict
     user = db["USER"] or "postgres"
     return f"postgres://{user}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def database_admin() -> psycopg.Connection:
+    """A connection (autocommit) to the test database's server, on its maintenance database
+    ``postgres``: to act on the test database from outside it."""
+    db = connection.settings_dict
+    return psycopg.connect(
+        host=db["HOST"] or "127.0.0.1",
+        port=db["PORT"] or 5432,
+        user=db["USER"] or "postgres",
+        password=db["PASSWORD"] or None,
+        dbname="postgres",
+        autocommit=True,
+    )
+
+
+def terminate_connections(*, but_mine: bool = True) -> list[int]:
+    """Terminate the connections to the test database (all, or all but this thread's), as a
+    restart of the database looks to their processes, and wait until they are gone; their
+    server process ids. The shared server itself is never touched."""
+    db = connection.settings_dict["NAME"]
+    mine = None
+    if but_mine:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            mine = cursor.fetchone()[0]
+    with database_admin() as admin:
+        pids = [
+            pid
+            for (pid,) in admin.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+                [db],
+            ).fetchall()
+            if pid != mine
+        ]
+        for pid in pids:
+            admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+        wait_for(
+            lambda: (
+                not admin.execute(
+                    "SELECT 1 FROM pg_stat_activity WHERE pid = ANY(%s)", [pids]
+                ).fetchall()
+            ),
+            30,
+            "the connections to end",
+        )
+    return pids
+
+
+def allow_connections(allowed: bool) -> None:
+    """Let the test database take new connections, or refuse them all (a database outage
+    that only the test's own database sees)."""
+    name = connection.settings_dict["NAME"]
+    with database_admin() as admin:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS {str(allowed).lower()}')
 
 
 def worker(

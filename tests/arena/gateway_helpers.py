@@ -1,23 +1,36 @@
-"""Real gateway and bot processes for the gateway's tests, and remote bots to seat."""
+"""Real gateway and bot processes for the gateway's tests, remote bots to seat, a gateway
+served in a test's own event loop, and a private Redis server a test may restart."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import queue
+import socket
+import subprocess
 import sys
 import threading
 import time
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import grpc
+import grpc.aio
 import pytest
+import redis
 from arena_workers import ROOT, database_url, flush_broker, redis_url, worker
 from conquest.bots import services as bots
+from conquest.gateway.server import Gateway, serve
 from conquest.leagues import services as leagues
 from conquest.matches.workers import ChildProcess
+from conquest.relay.presence import async_redis_client, presences
+from django import db
 
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.v1 import bot_pb2 as pb
+from bots.protocol.arena.v1.bot_pb2_grpc import BotServiceStub
 from bots.protocol.wire import codec
 from engines.registry import get_game
 
@@ -41,14 +54,23 @@ def environment(**env: str) -> dict[str, str]:
     }
 
 
-class GatewayProcess(ChildProcess):
-    """``manage.py run_gateway`` on free ports; ``address`` is the bots' port."""
+def free_port() -> int:
+    """A TCP port free on loopback now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
-    def __init__(self, log: Path, **env: str) -> None:
-        command = [sys.executable, "manage.py", "run_gateway", "--port", "0"]
+
+class GatewayProcess(ChildProcess):
+    """``manage.py run_gateway`` on ``port`` for the bots (0: a free one) and a free internal
+    port (the default interface: loopback); ``address`` is the bots' port, ``internal`` the
+    workers'."""
+
+    def __init__(self, log: Path, port: int = 0, **env: str) -> None:
+        command = [sys.executable, "manage.py", "run_gateway", "--port", str(port)]
         super().__init__(
             "gateway",
-            [*command, "--host", "127.0.0.1", "--internal-address", "127.0.0.1"],
+            [*command, "--host", "127.0.0.1", "--internal-port", "0"],
             log,
             environment(**env),
         )
@@ -163,7 +185,7 @@ def processes_fixture(tmp_path):
         return process
 
     def start_worker(name: str, **kw):
-        process = worker(name, tmp_path, **FAST, **kw)
+        process = worker(name, tmp_path, **{**FAST, **kw})
         started.append(process)
         process.wait_ready()
         return process
@@ -172,3 +194,114 @@ def processes_fixture(tmp_path):
     yield start
     for process in reversed(started):
         process.stop()
+
+
+# ------------------------------------------------------------------ a gateway in the test
+
+
+@contextlib.asynccontextmanager
+async def gateway_here() -> AsyncIterator[tuple[Gateway, int, int]]:
+    """A Gateway served by this event loop on free loopback ports, with the tests' Redis:
+    yields it, its public port and its internal port (its address in the presences). The
+    loop's database work runs in one thread, whose connection is closed at the end."""
+    asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(1))
+    gateway = Gateway("", presences(), async_redis_client())
+    bots_server, workers_server, (public, internal) = await serve(
+        gateway, "127.0.0.1:0", "127.0.0.1:0"
+    )
+    gateway.address = f"127.0.0.1:{internal}"
+    try:
+        yield gateway, public, internal
+    finally:
+        await asyncio.gather(bots_server.stop(0), workers_server.stop(0))
+        await asyncio.to_thread(db.connections.close_all)
+
+
+class AioBot:
+    """A bot on a grpc.aio stream of the running loop: :meth:`connect` says Hello and returns
+    the Welcome (or raises the call's error); :meth:`next` skips pings."""
+
+    def __init__(self, port: int, token: str) -> None:
+        self.channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
+        self.call = BotServiceStub(self.channel).Connect(
+            metadata=(("authorization", f"Bot {token}"),)
+        )
+
+    async def connect(self) -> pb.Welcome:
+        """Hello, then the Welcome."""
+        await self.call.write(pb.BotMessage(hello=pb.Hello(protocol_version=PROTOCOL_VERSION)))
+        return (await self.next(timeout=30.0)).welcome
+
+    async def next(self, timeout: float = 30.0) -> pb.ServerMessage:
+        """The next message that is not a Ping (TimeoutError after ``timeout`` seconds)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await self.call.read()
+                if message is grpc.aio.EOF:
+                    raise EOFError("the gateway ended the stream")
+                if message.WhichOneof("message") != "ping":
+                    return message
+
+    async def send(self, **message) -> None:
+        """Send a BotMessage with these fields."""
+        await self.call.write(pb.BotMessage(**message))
+
+    async def close(self) -> None:
+        """Drop the stream."""
+        self.call.cancel()
+        await self.channel.close()
+
+
+# ------------------------------------------------------------------ a private Redis
+
+
+class PrivateRedis:
+    """A redis-server of the test's own on a free port, without persistence: a restart loses
+    everything, as a Redis without persistence does. Never the shared one."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+        self.start()
+
+    def start(self) -> None:
+        """Start the server and wait until it answers."""
+        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1"]
+        self.process = subprocess.Popen(
+            [*command, "--save", "", "--appendonly", "no", "--dir", str(self.folder)],
+            stdout=(self.folder / "redis.log").open("a"),
+            stderr=subprocess.STDOUT,
+        )
+        client = redis.Redis(port=self.port)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise RuntimeError(f"redis-server did not start on port {self.port}") from None
+                time.sleep(0.02)
+        client.close()
+
+    def stop(self) -> None:
+        """Stop the server (SIGTERM, and wait)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(30)
+        self.process = None
+
+    def restart(self) -> None:
+        """Stop then start again on the same port: every connection to it is closed."""
+        self.stop()
+        self.start()
+
+
+@pytest.fixture(name="private_redis")
+def private_redis_fixture(tmp_path):
+    """A :class:`PrivateRedis`, stopped at the end."""
+    server = PrivateRedis(tmp_path)
+    yield server
+    server.stop()

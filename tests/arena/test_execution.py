@@ -158,7 +158,7 @@ def test_a_lapsed_lease_is_requeued_and_only_the_new_holder_records(ladder):
     match.refresh_from_db()
     assert (match.status, match.attempts) == ("finished", 2)
     assert RatingChange.objects.count() == 2 and lg.entries.filter(games=1).count() == 2
-    assert "lapsed: requeued" in match.log
+    assert match.last_failure == services.LAPSED
 
 
 def test_a_running_lease_is_not_taken_and_a_match_is_given_up_after_max_attempts(ladder, settings):
@@ -171,7 +171,8 @@ def test_a_running_lease_is_not_taken_and_a_match_is_given_up_after_max_attempts
         Match.objects.filter(pk=match.pk).update(lease_expires_at=timezone.now())
         services.match_claim(match_id=match.pk, owner=owner)
     match.refresh_from_db()
-    assert match.status == "error" and "gave up after 2 attempts" in match.end_reason
+    assert match.status == "error"
+    assert match.end_reason == "gave up after 2 attempts: the worker was lost (its lease lapsed)"
 
 
 def test_a_cancelled_match_records_nothing_and_can_be_rerun(ladder):
@@ -225,7 +226,9 @@ def test_an_unrated_match_leaves_ratings_alone(ladder):
 
 
 @pytest.mark.django_db(transaction=True)  # the writer's thread has its own connection
-def test_a_result_writer_writes_results_behind_and_survives_a_failed_write(monkeypatch):
+def test_a_result_writer_writes_results_behind_and_requeues_a_match_it_could_not_record(
+    monkeypatch,
+):
     execution.close_sandbox()
     lg = league(name="conquetes-2", game="conquetes", variant="standard", seats=2)
     entries = [entry(lg, user("alice"), "heuristic"), entry(lg, user("bob"), "random")]
@@ -237,16 +240,22 @@ def test_a_result_writer_writes_results_behind_and_survives_a_failed_write(monke
     def failing_once(**kwargs):
         calls.append(kwargs["match_id"])
         if len(calls) == 1:
-            raise RuntimeError("database went away")
+            raise RuntimeError("a bug in the recording")
         return record(**kwargs)
 
     monkeypatch.setattr(services, "match_record", failing_once)
     assert execution.execute(first.pk, writer) == "played"
     assert execution.execute(second.pk, writer) == "played"
     writer.close()
-    assert calls == [first.pk, second.pk]
+    assert calls == [first.pk, second.pk], "an error that is not the database's: no retry"
     first.refresh_from_db()
     second.refresh_from_db()
-    # The failed write leaves the lease to lapse: the sweep will play the match again.
-    assert (first.status, first.lease_expires_at is not None) == ("running", True)
+    # The failed write requeues the match with its reason: it is played again.
+    assert (first.status, first.attempts, first.lease_owner) == ("queued", 1, "")
+    assert first.last_failure == "could not record the result: RuntimeError: a bug in the recording"
     assert second.status == "finished" and second.rated_seq == 1
+    monkeypatch.undo()
+    assert execution.execute(first.pk) == "finished"
+    first.refresh_from_db()
+    assert (first.status, first.attempts, first.rated_seq) == ("finished", 2, 2)
+    assert rating_recompute(league=lg) == []

@@ -107,7 +107,7 @@ def written(match_id: int) -> list[feeds.Message]:
 def test_a_feed_is_the_set_up_then_what_happened_then_the_result(store, monkeypatch):
     monkeypatch.setattr(feeds, "FRAME_SECONDS", 3600)  # one frame after the set-up's, at the end
     s = spec()
-    writer = feeds.Writer(41, names_of(s))
+    writer = feeds.Writer(41, names_of(s), attempt=1)
     outcome = run(s, build_seats(s, player_class), writer.events, writer.start)
     writer.end(outcome.result)
 
@@ -129,14 +129,14 @@ def test_a_feed_is_the_set_up_then_what_happened_then_the_result(store, monkeypa
 def test_a_reader_resumes_after_an_id_and_a_new_epoch_resets_it(store, monkeypatch):
     monkeypatch.setattr(feeds, "FRAME_SECONDS", 0)  # a frame for each action that shows one
     s = spec()
-    first = feeds.Writer(42, names_of(s))
+    first = feeds.Writer(42, names_of(s), attempt=1)
     outcome = run(s, build_seats(s, player_class), first.events, first.start)
     got = messages(42, seconds=0)  # no end: as if its worker had died
     assert len(got) > 3 and {m.kind for m in got} == {"frame"}
     assert messages(42, got[1].id, seconds=0) == got[2:], "after the id seen last"
     assert messages(42, got[-1].id, seconds=0) == []
 
-    again = feeds.Writer(42, names_of(s))  # the match played again
+    again = feeds.Writer(42, names_of(s), attempt=2)  # the match played again
     match = RISK.new_match("hasbro", 3, seed=s.seed)
     again.start(match)
     again.events(match.setup_events)
@@ -163,7 +163,7 @@ def test_a_feed_that_cannot_be_written_does_not_fail_its_match(settings, tmp_pat
         update={"home": tmp_path, "gateway_redis_url": "redis://127.0.0.1:1/0"}
     )
     s = spec()
-    writer = feeds.Writer(44, names_of(s))
+    writer = feeds.Writer(44, names_of(s), attempt=1)
     outcome = run(s, build_seats(s, player_class), writer.events, writer.start)
     writer.end(outcome.result)
     assert outcome.result is not None
@@ -174,7 +174,7 @@ def test_stale_feed_files_are_not_read_and_the_next_writer_removes_them(
     settings, tmp_path, monkeypatch
 ):
     settings.ARENA = settings.ARENA.model_copy(update={"home": tmp_path, "gateway_redis_url": ""})
-    old = feeds.Writer(45, ["a", "b", "c"])
+    old = feeds.Writer(45, ["a", "b", "c"], attempt=1)
     old.end(None)
     path = tmp_path / "live" / "45.jsonl"
     assert path.exists() and messages(45, seconds=0)
@@ -182,7 +182,7 @@ def test_stale_feed_files_are_not_read_and_the_next_writer_removes_them(
     os.utime(path, (long_ago, long_ago))
     assert messages(45, seconds=0) == [], "as good as gone"
     monkeypatch.setattr(feeds, "_swept", 0.0)
-    feeds.Writer(46, ["a", "b"]).end(None)
+    feeds.Writer(46, ["a", "b"], attempt=1).end(None)
     assert not path.exists() and (tmp_path / "live" / "46.jsonl").exists()
 
 
@@ -195,7 +195,7 @@ def test_on_an_event_loop_a_pending_frame_is_written_while_the_match_waits(store
     match = RISK.new_match("hasbro", 3, seed=s.seed)
 
     async def scenario() -> None:
-        writer = feeds.AsyncWriter(47, names_of(s))
+        writer = feeds.AsyncWriter(47, names_of(s), attempt=1)
         writer.start(match)
         writer.events(match.setup_events)  # the first frame, at once
         writer.events(seen)  # too soon: pending, written when its time comes

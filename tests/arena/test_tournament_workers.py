@@ -71,7 +71,8 @@ def test_a_worker_killed_mid_round_the_round_still_completes_once(workers):
     games = TournamentGame.objects.filter(tournament=made)
     assert [games.filter(round=r).count() for r in (1, 2)] == [2, 2], "each round paired once"
     killed.refresh_from_db()
-    assert killed.status == "finished" and killed.attempts == 2
+    # Played again after the kill (by the broker's redelivery or the sweep: either may win).
+    assert killed.status == "finished" and killed.attempts >= 2
     seqs = sorted(Match.objects.values_list("rated_seq", flat=True))
     assert seqs == [1, 2, 3, 4], "every result recorded exactly once"
     assert rating_recompute(league=entries[0].league) == []

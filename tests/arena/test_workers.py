@@ -35,8 +35,9 @@ def test_a_worker_killed_mid_match_leaves_the_match_recorded_exactly_once(worker
     )
     time.sleep(7)  # past the broker's visibility timeout: the first delivery comes back too
     match.refresh_from_db()
-    assert match.status == "finished" and match.attempts == 2
-    assert "lapsed: requeued" in match.log
+    # Played again after the lapse of the killed worker's lease: requeued by the sweep or
+    # claimed by the broker's redelivery, whichever came first; recorded once either way.
+    assert match.status == "finished" and match.attempts >= 2
     assert match.rated_seq == 1 and RatingChange.objects.filter(match=match).count() == 3
     lg.refresh_from_db()
     assert lg.rated_count == 1

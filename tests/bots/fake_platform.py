@@ -45,11 +45,15 @@ class Scripted:
 
 
 class FakePlatform(bot_pb2_grpc.BotServiceServicer):
-    """BotService with one bot (``TOKEN``) and the ``matches`` it plays on its first connection."""
+    """BotService with one bot (``TOKEN``) and the ``matches`` it plays on its first connection;
+    its Welcome announces ``grace_seconds`` to reconnect."""
 
-    def __init__(self, matches: list[Scripted], drop_after: int | None = None) -> None:
+    def __init__(
+        self, matches: list[Scripted], drop_after: int | None = None, grace_seconds: float = WAIT
+    ) -> None:
         self.matches = matches
         self.drop_after = drop_after
+        self.grace_seconds = grace_seconds
         self.hellos: list[pb.Hello] = []
         self.refusals = 0
         self.connections = 0
@@ -70,7 +74,9 @@ class FakePlatform(bot_pb2_grpc.BotServiceServicer):
             await context.abort(grpc.StatusCode.UNAUTHENTICATED, "unknown or revoked bot token")
         hello = (await context.read()).hello
         self.hellos.append(hello)
-        limits = pb.Limits(max_matches=hello.max_matches, reconnect_grace_seconds=WAIT)
+        limits = pb.Limits(
+            max_matches=hello.max_matches, reconnect_grace_seconds=self.grace_seconds
+        )
         welcome = pb.Welcome(
             protocol_version=PROTOCOL_VERSION, bot_id=7, bot_name="tester", limits=limits
         )

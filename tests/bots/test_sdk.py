@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+import math
+import random
+import re
 import signal
 import socket
 import sys
@@ -12,13 +16,16 @@ from typing import ClassVar
 
 import pytest
 from fake_platform import TOKEN, WAIT, FakePlatform, Scripted, serving
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bots.house.random_player import RandomPlayer
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.wire import codec
 from bots.sdk import Client, PlatformRefused, log
-from bots.sdk.client import SDK_NAME
+from bots.sdk.client import SDK_NAME, backoff_seconds
+from bots.sdk.matchlog import LOGGER
 from engines.registry import get_game
 
 
@@ -264,3 +271,58 @@ def test_the_command_stops_cleanly_on_sigterm():
     assert code == 0, stderr
     assert b"connected to" in stderr and b"as tester" in stderr
     assert platform.hellos
+
+
+# -- reconnecting ----------------------------------------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 10_000), st.floats(0.05, 600.0), st.integers(0, 2**32))
+def test_the_wait_between_connection_attempts_never_exceeds_its_cap(failures, cap, seed):
+    wait = backoff_seconds(failures, cap, random.Random(seed))
+    assert 0 < wait <= cap
+    if failures > 2 + math.log2(cap / 0.1):  # long down: it has grown to the cap's region
+        assert wait >= cap / 2
+
+
+def test_the_waits_are_jittered_so_bots_dropped_together_do_not_come_back_together():
+    waits = {backoff_seconds(8, 5.0, random.Random(seed)) for seed in range(20)}
+    assert len(waits) == 20
+
+
+def test_the_cap_is_a_sixth_of_the_grace_period_the_platform_announced():
+    client = Client(CountingPlayer, TOKEN, "127.0.0.1:1")
+    assert client.backoff_cap == 5.0, "before any Welcome"
+    client.welcome = pb.Welcome(limits=pb.Limits(reconnect_grace_seconds=12.0))
+    assert client.backoff_cap == 2.0
+    assert Client(CountingPlayer, TOKEN, "x:1", max_backoff_seconds=0.5).backoff_cap == 0.5
+
+
+def test_a_bot_whose_platform_comes_back_reconnects_within_the_grace_period(caplog):
+    caplog.set_level(logging.WARNING, logger=LOGGER.name)
+    grace, down = 3.0, 7.0
+    port = _free_port()
+
+    async def connected(client: Client, count: int) -> None:
+        async with asyncio.timeout(WAIT):
+            while client.connections < count:
+                await asyncio.sleep(0.01)
+
+    async def scenario() -> float:
+        client = Client(CountingPlayer, TOKEN, f"127.0.0.1:{port}")
+        playing = asyncio.create_task(client.run())
+        async with serving(FakePlatform([], grace_seconds=grace), port):
+            await connected(client, 1)
+        await asyncio.sleep(down)  # the platform is away for longer than the grace period
+        async with serving(FakePlatform([], grace_seconds=grace), port):
+            back = time.monotonic()
+            await connected(client, 2)
+            reconnected = time.monotonic() - back
+        client.stop()
+        await asyncio.wait_for(playing, WAIT)
+        return reconnected
+
+    reconnected = asyncio.run(scenario())
+    waits = [float(w) for w in re.findall(r"Retrying .* in ([0-9.]+) seconds", caplog.text)]
+    assert len(waits) > 5 and max(waits) <= grace / 6, waits
+    assert reconnected < grace

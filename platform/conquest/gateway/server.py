@@ -4,15 +4,24 @@ Two ports, one process (``manage.py run_gateway``):
 
 - **public**: ``BotService.Connect``, each bot's one stream; ``SpectatorService.Watch``; the
   standard health service and server reflection;
-- **internal** (workers only, never exposed to bots): ``Gateway.Deliver``, one stream per
-  worker process, on which each request has a match's messages written on its bot's stream
-  and, for a DecisionRequest, waits for the action (concurrently); and health.
+- **internal** (workers only, never exposed to bots; bound to loopback unless configured
+  otherwise): ``Gateway.Deliver``, one stream per worker process, on which each request has a
+  match's messages written on its bot's stream and, for a DecisionRequest, waits for the
+  action (concurrently); and health. A call without the platform's shared secret is refused
+  (``conquest.gateway.auth``).
 
 The gateway registers each bot stream it holds under its internal address in the Redis
-presences (``conquest/relay/presence.py``), where the workers find it.
+presences (``conquest/relay/presence.py``), where the workers find it, and registers it
+again if Redis lost it (a restart).
+
+**Attempts.** A match may be played again after its worker lost the lease (attempt 2, 3...),
+while the older attempt still runs. Each delivery names its attempt: per connection and
+match the gateway keeps the newest one seen, answers an older one STALE without writing
+anything, and ends the older attempt's pending decisions STALE when a newer one arrives.
 
 What the gateway enforces on a stream: the token (``authorization: Bot <token>``: a live token
-of an enabled bot, else UNAUTHENTICATED); Hello first; an answer only to a request pending on
+of an enabled bot, else UNAUTHENTICATED; UNAVAILABLE, which a bot retries, when the database
+cannot be reached); Hello first; an answer only to a request pending on
 this connection (else an Error ``unknown_match``, ``late`` or ``not_pending``, with no
 effect); the size limit (``BOT_MAX_MESSAGE_BYTES``: a larger message gets an Error
 ``oversized``, and an oversized answer to a pending request is a fault); bytes that are no
@@ -47,7 +56,8 @@ from bots.protocol.arena.internal.v1 import gateway_pb2_grpc
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.streams import STREAM_ENDED
 from conquest.bots.services import token_authenticate
-from conquest.gateway import spectators
+from conquest.gateway import database, spectators
+from conquest.gateway.auth import SharedSecret
 from conquest.relay.presence import Presence, Presences
 
 logger = logging.getLogger(__name__)
@@ -66,6 +76,8 @@ LOG_LINES_PER_SECOND = 20.0
 LOG_LINES_BURST = 100
 """A bot's log lines: each cut to LOG_LINE_CHARS; a stream may send LOG_LINES_PER_SECOND
 on average, LOG_LINES_BURST at once; the others are dropped (and counted in the log)."""
+ATTEMPTS_KEPT = 1000
+"""The matches per connection whose newest attempt is remembered (the oldest are forgotten)."""
 
 
 @dataclass
@@ -108,6 +120,8 @@ class Connection:
         """The bot's running matches on this connection (a worker delivered for them)."""
         self.expired: set[tuple[int, int]] = set()
         """Requests whose time ran out: an answer to them is ``late``."""
+        self.attempts: dict[int, int] = {}
+        """The newest attempt that delivered for each match (see the module's docstring)."""
         self.logs: dict[int, list[str]] = {}
         self.dropped: dict[int, int] = {}
         self.bucket = Bucket(LOG_LINES_PER_SECOND, LOG_LINES_BURST)
@@ -146,6 +160,28 @@ class Connection:
         if dropped:
             lines.append(f"({dropped} lines dropped: more than {LOG_LINES_PER_SECOND:g}/s)")
         return lines
+
+    def admit(self, match_id: int, attempt: int) -> bool:
+        """May ``attempt`` of the match deliver here? False when a newer one did; a newer one
+        than any before ends the older attempts' pending decisions STALE. Attempt 0 (none
+        known) is always admitted and fences nothing."""
+        newest = self.attempts.get(match_id, 0)
+        if attempt == 0:
+            return True
+        if attempt < newest:
+            return False
+        if attempt > newest:
+            for key, future in list(self.pending.items()):
+                if key[0] == match_id:
+                    del self.pending[key]
+                    if not future.done():
+                        future.set_result(Answer(gw.DeliverReply.STALE))
+            self.expired = {key for key in self.expired if key[0] != match_id}
+            self.attempts.pop(match_id, None)  # to the end: the newest are kept
+            self.attempts[match_id] = attempt
+            if len(self.attempts) > ATTEMPTS_KEPT:
+                del self.attempts[next(iter(self.attempts))]
+        return True
 
     def forget(self, match_id: int) -> None:
         """The match is over: stop accepting its messages."""
@@ -205,7 +241,10 @@ class Gateway:
         if previous is not None:
             await self._supersede(previous)
         presence = Presence(connection.bot_id, self.address, connection.id, max_matches)
-        await asyncio.to_thread(self.presences.connect, presence)
+        try:
+            await asyncio.to_thread(self.presences.connect, presence)
+        except redis.RedisError:  # Redis away: the refreshes register it once it is back
+            logger.warning("could not record bot %s in the presences", presence.bot_id)
         logger.info("bot %s connected (%s)", token.bot.name, connection.id)
         tasks = [
             asyncio.create_task(self._read(connection)),
@@ -223,16 +262,25 @@ class Gateway:
             connection.close()
             if self.connections.get(connection.bot_id) is connection:
                 del self.connections[connection.bot_id]
-            await asyncio.to_thread(self.presences.disconnect, presence)
+            try:
+                await asyncio.to_thread(self.presences.disconnect, presence)
+            except redis.RedisError:  # Redis away: the entry lapses by itself
+                logger.warning("could not remove bot %s from the presences", presence.bot_id)
             logger.info("bot %s disconnected (%s)", token.bot.name, connection.id)
 
     async def _authenticate(self, context):
         scheme, _, token = (
             dict(context.invocation_metadata()).get("authorization", "").partition(" ")
         )
-        record = (
-            await asyncio.to_thread(token_authenticate, token=token) if scheme == "Bot" else None
-        )
+        record = None
+        if scheme == "Bot":
+            try:
+                record = await database.run(lambda: token_authenticate(token=token))
+            except database.DatabaseUnavailable:
+                logger.exception("could not check a bot's token")
+                await context.abort(
+                    grpc.StatusCode.UNAVAILABLE, "the platform cannot check tokens now; retry"
+                )
         if record is None:
             await context.abort(
                 grpc.StatusCode.UNAUTHENTICATED,
@@ -344,7 +392,8 @@ class Gateway:
             await asyncio.sleep(self.refresh_seconds)
             try:
                 ours = await asyncio.to_thread(self.presences.refresh, presence)
-            except redis.RedisError:  # Redis away: the entry may lapse, the stream stays
+            except redis.RedisError:
+                # Redis away: the stream stays, and a later refresh registers it again.
                 logger.warning("could not refresh bot %s in the presences", presence.bot_id)
                 continue
             if not ours:
@@ -385,10 +434,15 @@ class Gateway:
         if connection is None or request.connection_id not in ("", connection.id):
             return gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
         match_id = request.match_id
+        stale = gw.DeliverReply(status=gw.DeliverReply.STALE, connection_id=connection.id)
+        if not connection.admit(match_id, request.attempt):
+            return stale
         connection.matches.add(match_id)
         reply = gw.DeliverReply(status=gw.DeliverReply.DELIVERED, connection_id=connection.id)
         try:
             for message in request.messages:
+                if not connection.admit(match_id, request.attempt):
+                    return stale  # a newer attempt began while an earlier message was written
                 if message.WhichOneof("message") == "decision":
                     await self._decide(connection, message, request.think_seconds, reply)
                 else:
@@ -396,6 +450,8 @@ class Gateway:
         except STREAM_ENDED:
             connection.close()
             return gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
+        if reply.status == gw.DeliverReply.STALE:  # a newer attempt ended its decision
+            return stale
         if request.messages and request.messages[-1].WhichOneof("message") == "match_ended":
             connection.forget(match_id)
         reply.log_lines.extend(connection.take_logs(match_id))
@@ -441,6 +497,9 @@ class Gateway:
                 yield event
         except LookupError as error:
             await context.abort(grpc.StatusCode.NOT_FOUND, str(error))
+        except database.DatabaseUnavailable:
+            logger.exception("could not read match %s", request.match_id)
+            await context.abort(grpc.StatusCode.UNAVAILABLE, "the platform's database is away")
 
 
 async def _health(server: grpc.aio.Server, names: list[str]) -> None:
@@ -484,7 +543,7 @@ async def serve(
     reflection.enable_server_reflection(
         [*public_names, health.SERVICE_NAME, reflection.SERVICE_NAME], bots
     )
-    workers = grpc.aio.server()
+    workers = grpc.aio.server(interceptors=[SharedSecret(open_services=[health.SERVICE_NAME])])
     internal_name = gw.DESCRIPTOR.services_by_name["Gateway"].full_name
     gateway_pb2_grpc.add_GatewayServicer_to_server(gateway, workers)
     await _health(workers, [internal_name])

@@ -7,7 +7,6 @@ old one) is served from its stored replay once it has finished.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 
@@ -15,6 +14,7 @@ import redis
 import redis.asyncio
 
 from bots.protocol.arena.v1 import bot_pb2 as pb
+from conquest.gateway import database
 from conquest.matches.models import Match
 from conquest.matches.selectors import match_get, replay_view
 from conquest.relay.broadcast import stream_key
@@ -26,7 +26,8 @@ POLL_MS = 1000
 async def follow(client: redis.asyncio.Redis, match_id: int) -> AsyncIterator[pb.SpectatorEvent]:
     """The match's public events from its first, as they come, until the final message.
 
-    Raises LookupError for an unknown match.
+    Raises LookupError for an unknown match, ``database.DatabaseUnavailable`` when the
+    database cannot be reached.
     """
     key, last = stream_key(match_id), "0-0"
     while True:
@@ -45,7 +46,7 @@ async def follow(client: redis.asyncio.Redis, match_id: int) -> AsyncIterator[pb
                     event_json=fields[b"event"].decode(),
                 )
         if not found and last == "0-0" and not await client.exists(key):
-            stored = await asyncio.to_thread(_stored, match_id)
+            stored = await database.run(lambda: _stored(match_id))
             if stored is not None:
                 for message in stored:
                     yield message

@@ -12,7 +12,9 @@ Per tick and league (at most ``ladder_matches_per_tick`` matches, never more tha
 
 A remote bot's entries are scheduled only while the bot is connected to a gateway (the
 presences) and under the number of matches it plays at once (its Hello's, capped), counting
-its scheduled, queued and running matches in every league.
+its scheduled, queued and running matches in every league. (The claim enforces that number
+for every match, whatever its origin: ``matches.services.match_claim``; here it only keeps
+the ladder from queueing matches that would wait for the bot.)
 
 While a tournament match of the league waits in the queue, the ladder schedules nothing: the
 tournament's matches go first.

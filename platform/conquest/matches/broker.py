@@ -1,5 +1,7 @@
-"""The embedded default's broker: Kombu's filesystem transport, made safe for several workers.
+"""The brokers' Kombu transports: Redis's, kept usable after a lost connection
+(:class:`RedisTransport`), and the embedded default's, a folder (:class:`Transport`).
 
+The embedded default's broker is Kombu's filesystem transport, made safe for several workers.
 Kombu's own transport writes a message file under its final name, so a worker may take and
 read it before it is written (an empty message: the worker stops on a JSON error), and it
 moves taken files to the system's temporary folder, which is a copy on another filesystem.
@@ -16,7 +18,7 @@ import os
 import uuid
 from time import monotonic_ns
 
-from kombu.transport import filesystem
+from kombu.transport import filesystem, redis
 from kombu.utils.encoding import bytes_to_str, str_to_bytes
 from kombu.utils.json import dumps, loads
 
@@ -58,3 +60,30 @@ class Transport(filesystem.Transport):
     """The filesystem transport with :class:`Channel`."""
 
     Channel = Channel
+
+
+class RedisTransport(redis.Transport):
+    """Kombu's Redis transport whose channels still know their Redis once their connection was
+    closed (``redis://`` and ``rediss://`` URLs, see settings).
+
+    When a worker loses Redis, Celery closes the connection twice: the first close fails on
+    the dead sockets and clears the transport's ``client`` (the Connection, where the channels
+    read Redis's address), so the second one, which puts back the messages the worker had not
+    acknowledged, and the acknowledgements of the tasks still running in a ``--pool threads``
+    worker raise an AttributeError instead of a Redis error: the worker exits ("Unrecoverable
+    error", as celery/kombu#582). Here ``client`` is never cleared: those calls reach Redis on
+    a new connection, or fail with a connection error Celery recovers from (a message not put
+    back comes back after the visibility timeout).
+    """
+
+    _client = None
+
+    @property
+    def client(self):
+        """The Connection this transport was made for (kept when Kombu clears it)."""
+        return self._client
+
+    @client.setter
+    def client(self, client) -> None:
+        if client is not None:
+            self._client = client

@@ -5,24 +5,19 @@ Two ways to play, one :func:`execute`:
 - **house bots only**: in this process's sandbox child (``sandbox.py``), one match at a
   time, the lease renewed while the worker waits (the ``celery`` queue, ``--pool solo``);
   the child writes the match's live feed (``conquest.relay.feeds``);
-- **with a remote bot**: on the process's event loop for remote matches (one thread,
-  :func:`remote_loop`), the decisions coming from the gateway, so one worker process plays
-  many such matches at once (the ``remote`` queue, ``--pool threads``: each pool thread
-  claims a match, hands it to the loop and waits for its outcome). A decision is awaited on
-  the loop, with no thread switch in the worker. The leases of those matches are renewed by
-  one background thread (:class:`Leases`); each event goes to the match's spectator stream
-  and its live feed; the wall-clock limit is checked between actions. A house bot at such a
-  table decides in a thread of the loop's pool, its time measured after the fact
-  (``seats.HouseSeat``). So that a hundred threads do not hold a hundred database
-  connections, at most ``DATABASE_THREADS`` of them use the database at once and close their
-  connection after each use (the result writer's and the leases' threads keep theirs); the
-  loop never touches the database.
+- **with a remote bot**: in a child process of the pool thread's own, which plays it on an
+  event loop, the decisions coming from the gateway (``remote_sandbox.py``), so one worker
+  process plays many such matches at once, each walled off from the others (the ``remote``
+  queue, ``--pool threads``: each pool thread claims a match, hands it to its child and waits
+  for its outcome). The leases of those matches are renewed by one background thread
+  (:class:`Leases`); the child writes the match's spectator stream and live feed. So that a
+  hundred threads do not hold a hundred database connections, at most ``DATABASE_THREADS``
+  of them use the database at once and close their connection after each use (the result
+  writer's and the leases' threads keep theirs); the children never touch the database.
 """
 
 from __future__ import annotations
 
-import asyncio
-import itertools
 import logging
 import os
 import socket
@@ -30,25 +25,28 @@ import threading
 import time
 import traceback
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import partial
 
 from django.conf import settings
 from django.db import close_old_connections, connection
 
-from conquest.matches import services
-from conquest.matches.result_writer import ResultWriter
-from conquest.matches.runner import build_seats, run, run_async
+from conquest.matches import remote_sandbox, services
+from conquest.matches.outages import (
+    INFRASTRUCTURE_ERRORS,
+    TRANSIENT_DATABASE_ERRORS,
+    describe,
+    reconnect,
+)
+from conquest.matches.result_writer import ResultWriter, record
+from conquest.matches.runner import build_seats, run
 from conquest.matches.sandbox import Sandbox, SandboxError
-from conquest.matches.seats import RemoteSeat
 from conquest.matches.selectors import match_spec
 from conquest.matches.spec import MatchSpec, Outcome
 from conquest.relay import feeds
-from conquest.relay.broadcast import Broadcast
-from conquest.relay.links import Link
-from conquest.relay.presence import async_redis_client, presences
-from engines.core import Event
+from conquest.relay.fence import Stale
 from engines.players import player_class
 
 logger = logging.getLogger(__name__)
@@ -97,8 +95,20 @@ class Lease:
         self.lost = False
 
     def renew(self) -> None:
-        """Extend the lease; LeaseLost when it is no longer ours."""
-        if self.lost or not services.match_lease_renew(match_id=self.match_id, owner=self.owner):
+        """Extend the lease; LeaseLost when it is no longer ours. A renewal that cannot reach
+        the database is skipped (logged) and the match goes on: the next renewal tries again
+        on a new connection, and the lease lapses only if the outage outlasts it."""
+        if self.lost:
+            raise LeaseLost
+        try:
+            ours = services.match_lease_renew(match_id=self.match_id, owner=self.owner)
+        except TRANSIENT_DATABASE_ERRORS as error:
+            logger.warning(
+                "match %s: could not renew the lease: %s", self.match_id, describe(error)
+            )
+            reconnect()
+            return
+        if not ours:
             self.lost = True
             raise LeaseLost
 
@@ -109,7 +119,8 @@ class Lease:
 
 
 class Leases:
-    """Renews, from one background thread, the leases of the matches played in threads."""
+    """Renews, from one background thread, the leases of the matches played in threads and of
+    the results waiting to be written."""
 
     def __init__(self) -> None:
         self._held: set[Lease] = set()
@@ -119,21 +130,32 @@ class Leases:
     @contextmanager
     def hold(self, lease: Lease) -> Iterator[Lease]:
         """Keep ``lease`` renewed inside the block."""
+        self.add(lease)
+        try:
+            yield lease
+        finally:
+            self.discard(lease)
+
+    def add(self, lease: Lease) -> None:
+        """Keep ``lease`` renewed until :meth:`discard`."""
         with self._lock:
             self._held.add(lease)
             if self._thread is None:
                 self._thread = threading.Thread(target=self._renew, name="leases", daemon=True)
                 self._thread.start()
-        try:
-            yield lease
-        finally:
-            with self._lock:
-                self._held.discard(lease)
+
+    def discard(self, lease: Lease) -> None:
+        """Stop renewing ``lease``."""
+        with self._lock:
+            self._held.discard(lease)
 
     def _renew(self) -> None:
         while True:
             time.sleep(settings.ARENA.lease_seconds / 3)
-            close_old_connections()
+            try:
+                close_old_connections()  # this thread's connection: replaced if it broke
+            except Exception:  # never the end of this thread: the next round tries again
+                logger.exception("could not replace the leases' database connection")
             with self._lock:
                 held = list(self._held)
             for lease in held:
@@ -161,10 +183,10 @@ def play(spec: MatchSpec) -> Outcome:
     return run(spec, build_seats(spec, player_class), live.events, live.start)
 
 
-def _play(job: tuple[int, MatchSpec]) -> Outcome:
-    """Match ``job``'s id and spec played, with its live feed (in the sandbox)."""
-    match_id, spec = job
-    live = feeds.Writer(match_id, [seat.name for seat in spec.seats])
+def _play(job: tuple[int, int, MatchSpec]) -> Outcome:
+    """Match ``job``'s id, attempt and spec played, with its live feed (in the sandbox)."""
+    match_id, attempt, spec = job
+    live = feeds.Writer(match_id, [seat.name for seat in spec.seats], attempt=attempt)
     token = _live.set(live)
     try:
         outcome = play(spec)  # looked up at call time, in the sandbox's copy of this module
@@ -203,7 +225,7 @@ def _play_sandboxed(spec: MatchSpec, lease: Lease) -> Outcome:
     with _sandbox_lock:
         try:
             return sandbox().call(
-                (lease.match_id, spec),
+                (lease.match_id, lease.attempt, spec),
                 wall_seconds=limits.match_wall_seconds,
                 heartbeat=lease.renew,
                 heartbeat_every=limits.lease_seconds / 3,
@@ -212,97 +234,89 @@ def _play_sandboxed(spec: MatchSpec, lease: Lease) -> Outcome:
             raise PlayFailed(str(error), error.detail) from None
 
 
-_loop: asyncio.AbstractEventLoop | None = None
-_loop_lock = threading.Lock()
-
-
-def remote_loop() -> asyncio.AbstractEventLoop:
-    """This process's event loop for remote matches, running in a thread of its own (started
-    on first use)."""
-    global _loop  # noqa: PLW0603 - one loop per worker process
-    with _loop_lock:
-        if _loop is None:
-            _loop = asyncio.new_event_loop()
-            thread = threading.Thread(target=_loop.run_forever, name="remote", daemon=True)
-            thread.start()
-        return _loop
-
-
 def play_remote(spec: MatchSpec, lease: Lease) -> Outcome:
-    """Play ``spec``, which has remote seats, on :func:`remote_loop`; this thread waits for
-    its outcome (see the module's docstring)."""
-    try:
-        return asyncio.run_coroutine_threadsafe(_play_remote(spec, lease), remote_loop()).result()
-    except (LeaseLost, PlayFailed):
-        raise
-    except Exception as error:  # an engine that raises, Redis away, ...
-        raise PlayFailed(f"{type(error).__name__}: {error}", traceback.format_exc()) from None
-
-
-async def _play_remote(spec: MatchSpec, lease: Lease) -> Outcome:
-    limits = settings.ARENA
-    requests = itertools.count(1)  # the match's request ids, shared by its remote seats
-
-    def remote(seat: int) -> RemoteSeat:
-        bot = spec.seats[seat].bot_id
-        link = Link(bot, lease.match_id, presences(), limits.reconnect_grace_seconds)
-        return RemoteSeat(link, spec, seat, requests)
-
-    broadcast = Broadcast(async_redis_client(), lease.match_id, spec.game)
-    await broadcast.start()
-    live = feeds.AsyncWriter(lease.match_id, [seat.name for seat in spec.seats])
-    deadline = time.monotonic() + limits.match_wall_seconds
-
-    def on_events(events: Sequence[Event]) -> None:
-        lease.check()
-        if time.monotonic() > deadline:
-            raise PlayFailed(f"exceeded the wall-clock limit of {limits.match_wall_seconds:g} s")
-        broadcast.events(events)
-        live.events(events)
-
+    """Play ``spec``, which has remote seats, in this thread's child process
+    (``remote_sandbox.py``); the thread waits for its outcome, the lease renewed by
+    :data:`leases`. LeaseLost when the lease is lost or a newer attempt took the match over;
+    PlayFailed when it failed, saying whether the platform failed it."""
     with leases.hold(lease):
         try:
-            outcome = await run_async(
-                spec, build_seats(spec, player_class, remote), on_events, live.start
-            )
-        except BaseException as error:
-            # A lost lease: the match is another worker's, so is its feed.
-            await live.aend(None, final=not isinstance(error, LeaseLost))
-            try:
-                await broadcast.end(None)
-            except Exception:  # Redis away too: the match's own failure is the one to report
-                logger.exception("match %s: could not end its spectator stream", lease.match_id)
-            raise
-    await live.aend(outcome.result)
-    await broadcast.end(outcome.result)
-    return outcome
+            return remote_sandbox.play(spec, lease.match_id, lease.attempt, heartbeat=lease.check)
+        except Stale:
+            raise LeaseLost from None
+        except remote_sandbox.RemoteFailed as error:
+            raise PlayFailed(
+                str(error),
+                error.detail,
+                infrastructure=error.infrastructure,
+                started=error.started,
+            ) from None
 
 
 def execute(match_id: int, writer: ResultWriter | None = None) -> str:
-    """Run one match to the end; returns what happened (finished, error, skipped, superseded).
+    """Run one match to the end; returns what happened: finished, error, skipped (not ours to
+    play), superseded (another worker took it, or it was cancelled), waiting (a remote bot of
+    it is at its capacity: sent again shortly, no attempt used), requeued (an infrastructure
+    failure: sent again after a backoff, the attempt counts) or abandoned (that failure, and
+    the database unreachable too: the lease lapses and the sweep requeues the match).
 
-    With a ``writer``, the result is handed to it to write and the answer is "played".
+    With a ``writer``, the result is handed to it to write and the answer is "played". An
+    infrastructure error before the claim propagates (``tasks.run_match`` retries the task).
     """
     owner = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
     with _database():
-        attempt = services.match_claim(match_id=match_id, owner=owner)
+        try:
+            attempt = services.match_claim(match_id=match_id, owner=owner)
+        except services.AtCapacity as busy:
+            services.match_wait(match_id=match_id, why=str(busy))
+            return "waiting"
         if not attempt:
             return "skipped"
-        spec = match_spec(match_id)
+        try:
+            spec = match_spec(match_id)
+        except INFRASTRUCTURE_ERRORS as error:
+            spec = None
+            failure = f"could not read the match: {describe(error)}"
+    if spec is None:
+        return _requeue(match_id, owner, failure)
     lease = Lease(match_id, owner, attempt)
     try:
         outcome = (play_remote if spec.remote else _play_sandboxed)(spec, lease)
     except LeaseLost:
         return "superseded"
     except PlayFailed as error:
+        if error.infrastructure:
+            when = "after" if error.started else "before"
+            return _requeue(match_id, owner, f"{error} ({when} the first action)", error.detail)
         with _database():
             services.match_fail(
                 match_id=match_id, owner=owner, message=str(error), detail=error.detail
             )
         return "error"
+    except INFRASTRUCTURE_ERRORS as error:  # not wrapped in a PlayFailed by the play function
+        return _requeue(match_id, owner, describe(error), traceback.format_exc())
     if writer is not None:
-        writer.submit(match_id, owner, outcome)
+        leases.add(lease)  # renewed until the writer is done with it
+        writer.submit(match_id, owner, outcome, done=partial(leases.discard, lease))
         return "played"
-    with _database():
-        recorded = services.match_record(match_id=match_id, owner=owner, outcome=outcome)
+    with leases.hold(lease), _database():
+        recorded = record(match_id, owner, outcome)
     return "finished" if recorded else "superseded"
+
+
+def _requeue(match_id: int, owner: str, why: str, detail: str = "") -> str:
+    """Requeue a match this worker could not play for an infrastructure reason
+    (``services.match_requeue``); what :func:`execute` answers."""
+    logger.warning("match %s: %s: requeueing it", match_id, why)
+    reconnect()
+    try:
+        with _database():
+            status = services.match_requeue(match_id=match_id, owner=owner, why=why, detail=detail)
+    except TRANSIENT_DATABASE_ERRORS as error:
+        logger.warning(
+            "match %s: could not requeue it (%s): it is sent again once its lease lapses",
+            match_id,
+            describe(error),
+        )
+        return "abandoned"
+    return {"queued": "requeued", "error": "error"}.get(status, "superseded")

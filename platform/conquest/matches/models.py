@@ -63,6 +63,14 @@ class Match(models.Model):
     end_reason = models.CharField(
         max_length=200, blank=True, help_text="Why it ended (the engine's reason, or the error)."
     )
+    last_failure = models.CharField(
+        max_length=200,
+        blank=True,
+        default="",
+        db_default="",
+        help_text="Why its last attempt failed (an infrastructure reason, or a lost worker): "
+        "what the match ends with if it is given up.",
+    )
     steps = models.PositiveIntegerField(default=0, help_text="Actions applied.")
     rated_seq = models.PositiveIntegerField(
         null=True, blank=True, help_text="Its place in the league's sequence of rated results."

@@ -5,6 +5,12 @@ gets a :class:`SandboxError` carrying the child's traceback (or how it died), ne
 and the next match gets a fresh child. The child lives across matches so that the engines'
 caches stay warm; it is replaced after an error and after ``max_calls`` calls. Linux: the
 child dies with its parent (``PR_SET_PDEATHSIG``), so a killed worker leaves no orphan playing.
+
+The child is forked from the worker (``fork``: the house matches' sandbox, one per ``--pool
+solo`` process), or from a clean server process started for it (``forkserver``: the remote
+matches' sandboxes, ``remote_sandbox.py``, one per thread of a ``--pool threads`` process, which
+has threads and gRPC channels that a fork would copy in an unknown state). During a call the
+child may tell the parent how it is doing (:func:`note`).
 """
 
 from __future__ import annotations
@@ -23,14 +29,29 @@ from typing import Any
 
 
 class SandboxError(Exception):
-    """The sandboxed call failed; ``detail`` is its traceback or how the child died."""
+    """The sandboxed call failed; ``detail`` is its traceback or how the child died.
+    ``exitcode``: the child's exit code when it died during the call (negative: the signal
+    that killed it), else None."""
 
-    def __init__(self, message: str, detail: str = "") -> None:
+    def __init__(self, message: str, detail: str = "", *, exitcode: int | None = None) -> None:
         super().__init__(message)
         self.detail = detail
+        self.exitcode = exitcode
 
 
-def _die_with_parent() -> None:
+_parent = None
+"""In the child: its end of the pipe to the parent (see :func:`note`)."""
+
+
+def note(value: Any) -> None:
+    """In the sandbox's child, during a call: send ``value`` to the parent now (the
+    ``on_note`` of :meth:`Sandbox.call`). Anywhere else, nothing."""
+    if _parent is not None:
+        _parent.send(("note", value))
+
+
+def die_with_parent() -> None:
+    """Have the kernel kill this process when its parent dies (Linux; elsewhere, nothing)."""
     # Not glibc: the parent's wall-clock limit still bounds the child.
     with contextlib.suppress(OSError):
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
@@ -42,8 +63,11 @@ def _address_space() -> int:
 
 
 def _serve(function: Callable[[Any], Any], conn, memory_mb: int) -> None:
-    """The child: answer each argument received with ("ok", value) or ("error", ...)."""
-    _die_with_parent()
+    """The child: answer each argument received with ("ok", value) or ("error", ...), after
+    any ("note", value) the call sent."""
+    global _parent  # noqa: PLW0603 - the child's one pipe
+    _parent = conn
+    die_with_parent()
     # What the child inherited stays as it is: the collector need not walk (and copy) it.
     gc.freeze()
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -85,16 +109,25 @@ class Sandbox:
         *,
         memory_mb: int,
         max_calls: int = 500,
+        start_method: str = "fork",
     ) -> None:
         self.function = function
         self.memory_mb = memory_mb
         self.max_calls = max_calls
+        self.start_method = start_method
+        """``fork`` or ``forkserver`` (``multiprocessing``'s start methods; see the module's
+        docstring). With ``forkserver``, ``function`` must be importable by name."""
         self._child = None
         self._conn = None
         self._calls = 0
 
+    def start(self) -> None:
+        """Start the child unless it runs (a call does it too); what fails propagates."""
+        if self._child is None or not self._child.is_alive():
+            self._start()
+
     def _start(self) -> None:
-        context = multiprocessing.get_context("fork")
+        context = multiprocessing.get_context(self.start_method)
         self._conn, theirs = context.Pipe(duplex=True)
         # daemon: when the worker's interpreter exits, it stops the child instead of waiting.
         self._child = context.Process(
@@ -103,6 +136,12 @@ class Sandbox:
         self._child.start()
         theirs.close()
         self._calls = 0
+
+    @property
+    def pid(self) -> int | None:
+        """The child's process id while it runs (another thread may ask)."""
+        child = self._child
+        return child.pid if child is not None and child.is_alive() else None
 
     def close(self) -> None:
         """Stop the child (the next call starts a new one)."""
@@ -120,14 +159,15 @@ class Sandbox:
         wall_seconds: float,
         heartbeat: Callable[[], None] = lambda: None,
         heartbeat_every: float = 10.0,
+        on_note: Callable[[Any], None] = lambda value: None,
     ) -> Any:
         """``function(argument)`` computed in the child; failures raise SandboxError.
 
         ``heartbeat`` runs every ``heartbeat_every`` seconds while waiting; if it raises, the
-        call is abandoned (the child is stopped) and the exception propagates.
+        call is abandoned (the child is stopped) and the exception propagates. ``on_note``
+        gets each value the call sends with :func:`note`, as it comes.
         """
-        if self._child is None or not self._child.is_alive():
-            self._start()
+        self.start()
         self._conn.send(argument)
         deadline = time.monotonic() + wall_seconds
         try:
@@ -140,7 +180,11 @@ class Sandbox:
                         status, value = self._conn.recv()
                     except EOFError:
                         self._child.join(5)
-                        raise SandboxError(_death(self._child.exitcode)) from None
+                        exitcode = self._child.exitcode
+                        raise SandboxError(_death(exitcode), exitcode=exitcode) from None
+                    if status == "note":
+                        on_note(value)
+                        continue
                     if status == "ok":
                         break
                     raise SandboxError(*value)

@@ -4,11 +4,17 @@ Exactly once: a worker records a result only while it holds the match's lease, i
 transaction that locks the league (so rated results get consecutive sequence numbers) and the
 match; a second worker running the same match finds it no longer running under its lease and
 records nothing.
+
+Capacity: a remote bot plays at most the matches it declared (its presence's
+``max_matches``) at once, whatever their origin: a match is claimed under the lock of its
+remote bots' rows, counting their running matches, and one that would exceed a bot's capacity
+waits in the queue (:class:`AtCapacity`, :func:`match_wait`) without using an attempt.
 """
 
 from __future__ import annotations
 
 import logging
+import random
 import secrets
 import zlib
 from datetime import timedelta
@@ -22,7 +28,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from conquest import refs, sql
-from conquest.bots.models import BotVersion
+from conquest.bots.models import Bot, BotVersion
 from conquest.bots.services import version_freeze
 from conquest.matches.codes import SeatCode
 from conquest.matches.models import EntrySeatTally, Match, MatchSeat
@@ -30,6 +36,7 @@ from conquest.matches.signals import match_ended
 from conquest.matches.spec import FAULT_KINDS, Outcome
 from conquest.ratings.maths import Rating
 from conquest.ratings.services import rating_apply
+from conquest.relay import presence
 
 if TYPE_CHECKING:
     from conquest.leagues.models import Entry, League
@@ -43,6 +50,15 @@ LATER = 6
 # The queue of matches with a remote seat: played in threads by workers started with
 # ``--pool threads -Q remote`` (execution.py); the others go to the default queue.
 REMOTE_QUEUE = "remote"
+CAPACITY_WAIT_SECONDS = 2.0
+"""A match waiting for a remote bot's capacity is tried again after this (plus up to 1 s, at
+random, so that the matches waiting for one bot do not all come back at once)."""
+REQUEUE_SECONDS = 5.0
+"""A match requeued after an infrastructure failure is sent again after this, doubled at each
+attempt (at most a minute): the failed service gets time to come back."""
+LAPSED = "the worker was lost (its lease lapsed)"
+"""The failure of an attempt whose worker stopped renewing its lease: it died, hung, or lost
+the database for longer than the lease."""
 
 
 def _stamp(text: str) -> str:
@@ -79,9 +95,10 @@ def match_schedule(
     return match
 
 
-def match_enqueue(*, match_ids: list[int]) -> None:
-    """Mark scheduled (or lapsed) matches queued and send them to the workers after commit:
-    a match with a remote seat to the ``remote`` queue, the others to the default one."""
+def match_enqueue(*, match_ids: list[int], countdown: float | None = None) -> None:
+    """Mark scheduled (or lapsed) matches queued and send them to the workers after commit
+    (``countdown``: to be run that many seconds later): a match with a remote seat to the
+    ``remote`` queue, the others to the default one."""
     now = timezone.now()
     Match.objects.filter(pk__in=match_ids).update(status=Match.Status.QUEUED, queued_at=now)
     origins = dict(Match.objects.filter(pk__in=match_ids).values_list("pk", "origin"))
@@ -90,13 +107,30 @@ def match_enqueue(*, match_ids: list[int]) -> None:
             match_id__in=match_ids, entry__version__kind=BotVersion.Kind.REMOTE
         ).values_list("match_id", flat=True)
     )
+    messages = []
     for match_id in match_ids:
-        options = {"priority": PRIORITY.get(origins.get(match_id), LATER)}
+        options: dict[str, Any] = {"priority": PRIORITY.get(origins.get(match_id), LATER)}
         if match_id in remote:
             options["queue"] = REMOTE_QUEUE
-        transaction.on_commit(
-            lambda m=match_id, o=options: current_app.send_task(RUN_MATCH, args=[m], **o)
-        )
+        if countdown is not None:
+            options["countdown"] = countdown
+        messages.append((match_id, options))
+    if messages:
+        transaction.on_commit(lambda: _send(messages))
+
+
+def _send(messages: list[tuple[int, dict[str, Any]]]) -> None:
+    """Send each match's message; if the broker is unreachable (after the publish retries of
+    ``CELERY_TASK_PUBLISH_RETRY_POLICY``), mark the unsent matches so that the next sweep
+    sends them (:func:`match_requeue_lapsed`) instead of leaving them queued with no message."""
+    for n, (match_id, options) in enumerate(messages):
+        try:
+            current_app.send_task(RUN_MATCH, args=[match_id], **options)
+        except Exception:
+            unsent = [m for m, _ in messages[n:]]
+            logger.exception("could not send matches %s to the workers: the sweep will", unsent)
+            Match.objects.filter(pk__in=unsent, status=Match.Status.QUEUED).update(queued_at=None)
+            return
 
 
 def _ended(match_id: int, status: str) -> None:
@@ -112,14 +146,47 @@ def _log_failures(responses) -> None:
             logger.error("match_ended receiver %s failed", receiver, exc_info=response)
 
 
-_CLAIM = sql.Statement(
+_CLAIM_TEMPLATE = (
     "UPDATE {match} SET status = %s, attempts = attempts + 1, lease_owner = %s,"
     " lease_expires_at = %s, started_at = %s,"
     " log = log || %s || CAST(attempts + 1 AS TEXT) || %s"
     " WHERE id = %s AND attempts < %s"
     " AND (status = %s OR (status = %s AND lease_expires_at < %s))"
-    " RETURNING attempts",
+)
+_HAS_REMOTE_SEAT = (
+    "EXISTS (SELECT 1 FROM {seat} s JOIN {entry} e ON e.id = s.entry_id"
+    " JOIN {version} v ON v.id = e.version_id WHERE s.match_id = {match}.id AND v.kind = %s)"
+)
+_CLAIM_HOUSE = sql.Statement(
+    _CLAIM_TEMPLATE + " AND NOT " + _HAS_REMOTE_SEAT + " RETURNING attempts",
     match=Match,
+    seat=MatchSeat,
+    entry=refs.ENTRY,
+    version=BotVersion,
+)
+"""Claims a match with no remote seat (every other match is left alone)."""
+_CLAIM = sql.Statement(_CLAIM_TEMPLATE + " RETURNING attempts", match=Match)
+"""Claims any match (the one with remote seats, under its bots' locks)."""
+_REMOTE_BOTS = sql.Statement(
+    "SELECT DISTINCT v.bot_id FROM {seat} s JOIN {entry} e ON e.id = s.entry_id"
+    " JOIN {version} v ON v.id = e.version_id WHERE s.match_id = %s AND v.kind = %s"
+    " ORDER BY v.bot_id",
+    seat=MatchSeat,
+    entry=refs.ENTRY,
+    version=BotVersion,
+)
+_LOCK_BOTS = sql.Statement(
+    "SELECT id AS bot_id FROM {bot} WHERE id IN ({{ids}}) ORDER BY id", bot=Bot
+)
+_RUNNING_PER_BOT = sql.Statement(
+    "SELECT v.bot_id, COUNT(DISTINCT m.id) AS running FROM {match} m"
+    " JOIN {seat} s ON s.match_id = m.id JOIN {entry} e ON e.id = s.entry_id"
+    " JOIN {version} v ON v.id = e.version_id"
+    " WHERE m.status = %s AND m.id <> %s AND v.bot_id IN ({{ids}}) GROUP BY v.bot_id",
+    match=Match,
+    seat=MatchSeat,
+    entry=refs.ENTRY,
+    version=BotVersion,
 )
 
 
@@ -129,19 +196,55 @@ class _Claimed(NamedTuple):
     attempts: int
 
 
+class _BotId(NamedTuple):
+    """A bot's id (the column of ``_REMOTE_BOTS`` and ``_LOCK_BOTS``)."""
+
+    bot_id: int
+
+
+class _Running(NamedTuple):
+    """How many running matches a bot sits in (the columns of ``_RUNNING_PER_BOT``)."""
+
+    bot_id: int
+    running: int
+
+
+class AtCapacity(Exception):
+    """The match was not claimed: a remote bot of it already plays as many matches as it
+    declared. It waits in the queue (:func:`match_wait`); no attempt is used."""
+
+
 def match_claim(*, match_id: int, owner: str) -> int:
     """Take the match for ``owner`` with a fresh lease, if it is queued or its lease lapsed;
     the number of the attempt this claim starts (1, 2, ...), or 0 when it was not taken.
+    AtCapacity (nothing changed) when a remote bot of the match is at its capacity.
 
     One conditional UPDATE: of two workers claiming at once, exactly one matches its WHERE.
     The attempt number fences the relays: a stale attempt cannot write where a newer one of
-    the same match writes (``conquest.relay``).
+    the same match writes (``conquest.relay``). A match with remote seats is claimed under the
+    row locks of its remote bots, which orders the claims of their matches: each claim counts
+    the bots' running matches with every earlier claim committed.
     """
     now = timezone.now()
+    attempt = _claim(_CLAIM_HOUSE, match_id, owner, now, [BotVersion.Kind.REMOTE])
+    if not attempt:
+        bots = [
+            row.bot_id
+            for row in sql.rows(_BotId, _REMOTE_BOTS.text, [match_id, BotVersion.Kind.REMOTE])
+        ]
+        if bots:
+            attempt = _claim_within_capacity(match_id, owner, bots)
+    if not attempt:
+        _give_up(match_id, now)
+    return attempt
+
+
+def _claim(statement: sql.Statement, match_id: int, owner: str, now, more: list) -> int:
+    """Run a claim statement; the attempt it started, or 0."""
     expires = now + timedelta(seconds=settings.ARENA.lease_seconds)
     claimed = sql.rows(
         _Claimed,
-        _CLAIM.text,
+        statement.text,
         [
             Match.Status.RUNNING,
             owner,
@@ -154,16 +257,68 @@ def match_claim(*, match_id: int, owner: str) -> int:
             Match.Status.QUEUED,
             Match.Status.RUNNING,
             sql.moment(now),
+            *more,
         ],
     )
-    if not claimed:
-        _give_up(match_id, now)
+    return claimed[0].attempts if claimed else 0
+
+
+def bot_capacities(bot_ids: list[int]) -> dict[int, int]:
+    """How many matches each remote bot of ``bot_ids`` plays at once: what its connection
+    declared (``max_matches``), or 1 while it is not connected, so that none exceeds its
+    declaration when it comes back (every bot plays at least one)."""
+    connected = presence.presences().connected(bot_ids) if presence.enabled() else {}
+    return {bot: max(1, connected[bot].max_matches) if bot in connected else 1 for bot in bot_ids}
+
+
+def _claim_within_capacity(match_id: int, owner: str, bots: list[int]) -> int:
+    """Claim a match with remote seats unless one of its ``bots`` is at its capacity."""
+    capacity = bot_capacities(bots)  # from Redis, before any lock is taken
+    ids = ", ".join(["%s"] * len(bots))
+    with transaction.atomic():
+        # The bots' rows first, in id order (no deadlock): claims of their matches queue here.
+        sql.rows(_BotId, _LOCK_BOTS.text.replace("{ids}", ids) + sql.for_update(), bots)
+        running = dict(
+            sql.rows(
+                _Running,
+                _RUNNING_PER_BOT.text.replace("{ids}", ids),
+                [Match.Status.RUNNING, match_id, *bots],
+            )
+        )
+        full = [bot for bot in bots if running.get(bot, 0) >= capacity[bot]]
+        now = timezone.now()  # after the count: the match starts after those it waited for
+        if not full:
+            return _claim(_CLAIM, match_id, owner, now, [])
+        takeable = Match.objects.filter(
+            Q(status=Match.Status.QUEUED)
+            | Q(status=Match.Status.RUNNING, lease_expires_at__lt=now),
+            pk=match_id,
+            attempts__lt=settings.ARENA.max_attempts,
+        )
+        if takeable.exists():
+            raise AtCapacity(
+                ", ".join(f"remote bot {bot} plays {capacity[bot]} at once" for bot in full)
+            )
         return 0
-    return claimed[0].attempts
+
+
+def match_wait(*, match_id: int, why: str) -> bool:
+    """Send a queued match again in :data:`CAPACITY_WAIT_SECONDS` (a remote bot of it is at
+    its capacity, ``why``); its log says so once. False if it is no longer queued."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().filter(pk=match_id).first()
+        if match is None or match.status != Match.Status.QUEUED:
+            return False
+        line = f"waiting: {why}"
+        if not match.log.rstrip("\n").endswith(line):
+            match.log += _stamp(line)
+            match.save(update_fields=["log"])
+        match_enqueue(match_ids=[match_id], countdown=CAPACITY_WAIT_SECONDS + random.random())
+        return True
 
 
 def _give_up(match_id: int, now) -> None:
-    """End in error a takeable match that used up its attempts (its workers kept vanishing)."""
+    """End in error a takeable match that used up its attempts, with the last one's failure."""
     with transaction.atomic():
         match = (
             Match.objects.select_for_update()
@@ -176,7 +331,10 @@ def _give_up(match_id: int, now) -> None:
             .first()
         )
         if match is not None:
-            _error(match, f"gave up after {match.attempts} attempts (workers lost)", "")
+            # Still running: its last worker's lease lapsed (it is not requeued yet).
+            lapsed = match.status == Match.Status.RUNNING
+            why = LAPSED if lapsed or not match.last_failure else match.last_failure
+            _error(match, f"gave up after {match.attempts} attempts: {why}", "")
 
 
 def match_lease_renew(*, match_id: int, owner: str) -> bool:
@@ -374,8 +532,33 @@ def match_fail(*, match_id: int, owner: str, message: str, detail: str = "") -> 
         return True
 
 
+def match_requeue(*, match_id: int, owner: str, why: str, detail: str = "") -> str:
+    """Put back in the queue a match ``owner`` could not play or record for an infrastructure
+    reason, ``why`` (its traceback: ``detail``), to be sent again after a backoff
+    (:data:`REQUEUE_SECONDS`); the attempt counts, and one that was the last allowed ends the
+    match in error instead ("gave up after N attempts: why"). The match's status afterwards
+    ("queued" or "error"), or "" if the lease is not ``owner``'s."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status != Match.Status.RUNNING or match.lease_owner != owner:
+            return ""
+        match.last_failure = why[:200]
+        if match.attempts >= settings.ARENA.max_attempts:
+            match.log += _stamp(f"attempt {match.attempts} failed: {why}") + detail
+            _error(match, f"gave up after {match.attempts} attempts: {why}", "")
+            return Match.Status.ERROR
+        match.log += _stamp(f"requeued: {why}") + detail
+        match.lease_owner = ""
+        match.lease_expires_at = None
+        match.save(update_fields=["log", "last_failure", "lease_owner", "lease_expires_at"])
+        backoff = min(60.0, REQUEUE_SECONDS * 2 ** (match.attempts - 1))
+        match_enqueue(match_ids=[match_id], countdown=backoff)
+        return Match.Status.QUEUED
+
+
 def match_requeue_lapsed() -> list[int]:
-    """Send again the matches whose worker vanished (lease lapsed) or whose message was lost."""
+    """Send again the matches whose worker vanished (lease lapsed) or whose message was lost
+    (queued longer than ``requeue_after_seconds``, or not sent: the broker was away)."""
     now = timezone.now()
     stale = now - timedelta(seconds=settings.ARENA.requeue_after_seconds)
     with transaction.atomic():
@@ -385,15 +568,18 @@ def match_requeue_lapsed() -> list[int]:
             .values_list("pk", flat=True)
         )
         lost = list(
-            Match.objects.filter(status=Match.Status.QUEUED, queued_at__lt=stale)
+            Match.objects.filter(
+                Q(queued_at__lt=stale) | Q(queued_at__isnull=True), status=Match.Status.QUEUED
+            )
             .select_for_update(skip_locked=True)
             .values_list("pk", flat=True)
         )
         for match in Match.objects.filter(pk__in=lapsed):
             match.log += _stamp(f"lease of {match.lease_owner} lapsed: requeued")
+            match.last_failure = LAPSED
             match.lease_owner = ""
             match.lease_expires_at = None
-            match.save(update_fields=["log", "lease_owner", "lease_expires_at"])
+            match.save(update_fields=["log", "last_failure", "lease_owner", "lease_expires_at"])
         match_enqueue(match_ids=lapsed + lost)
     return lapsed + lost
 
@@ -438,6 +624,7 @@ def match_rerun(*, match: Match, by_tournament: bool = False) -> bool:
             disconnects=0,
         )
         match.attempts = 0
+        match.last_failure = ""
         match.finished_at = None
         match.end_reason = ""
         match.lease_owner = ""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 
 from celery import shared_task
@@ -9,7 +10,16 @@ from celery.signals import worker_shutdown
 
 from conquest.matches import services
 from conquest.matches.execution import execute
+from conquest.matches.outages import INFRASTRUCTURE_ERRORS, describe, reconnect
 from conquest.matches.result_writer import ResultWriter
+
+logger = logging.getLogger(__name__)
+
+RETRIES = 20
+"""How many times a match's message is tried again while a service is unreachable before the
+claim (then the sweep sends it again: the match is still queued)."""
+RETRY_MAX_SECONDS = 60
+"""The longest wait between two of those tries (1 s, 2 s, 4 s, ... at most this)."""
 
 _writer: ResultWriter | None = None
 _writer_lock = threading.Lock()  # a threads pool's first tasks may ask at the same time
@@ -31,11 +41,23 @@ def _close_result_writer(**kwargs) -> None:
         _writer.close()
 
 
-@shared_task(name="conquest.matches.tasks.run_match", acks_late=True)
-def run_match(match_id: int) -> str:
+@shared_task(
+    bind=True, name="conquest.matches.tasks.run_match", acks_late=True, max_retries=RETRIES
+)
+def run_match(self, match_id: int) -> str:
     """Run match ``match_id`` (safe to deliver twice: only one claim succeeds); its result is
-    written behind, while the worker takes the next match."""
-    return execute(match_id, result_writer())
+    written behind, while the worker takes the next match. When the database, Redis or the
+    broker cannot be reached before the match is claimed, the task is tried again later with
+    backoff (the match is untouched); failures after the claim are ``execute``'s."""
+    try:
+        return execute(match_id, result_writer())
+    except INFRASTRUCTURE_ERRORS as error:
+        reconnect()
+        countdown = min(RETRY_MAX_SECONDS, 2**self.request.retries)
+        logger.warning(
+            "match %s: %s; the task is tried again in %s s", match_id, describe(error), countdown
+        )
+        raise self.retry(exc=error, countdown=countdown) from None
 
 
 @shared_task(name="conquest.matches.tasks.requeue_lapsed")

@@ -2,8 +2,10 @@
 
 Below ``matches`` and above nothing of the platform's apps: where a bot is connected
 (:mod:`.presence`), a seat's line to its bot through that bot's gateway (:mod:`.links`), the
-writer of a running match's spectator stream (:mod:`.broadcast`), and every match's live feed
-for the website, written and read (:mod:`.feeds`, in Redis or, without it, in files). It
+writer of a running match's spectator stream (:mod:`.broadcast`), every match's live feed
+for the website, written and read (:mod:`.feeds`, in Redis or, without it, in files), the
+fencing that keeps a match's stale attempts from writing over the newer one (:mod:`.fence`)
+and the shared secret of the gateways' internal port (:mod:`.auth`). It
 knows Redis and the gateways' internal ``Deliver`` stream, never a gRPC server: that is
 ``conquest.gateway``, which sits above it (DESIGN.md, "Pieces and boundaries").
 """

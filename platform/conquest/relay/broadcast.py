@@ -4,7 +4,10 @@ The worker running a match with a remote seat writes each event as a spectator m
 (private facts redacted: ``GameCodec.encode_events(events, seat=None)``) to the match's Redis
 stream ``arena:match:<id>:events`` from a task of its event loop, so that the match does not
 wait for Redis, then a final entry with the result; the stream is kept ``KEEP_SECONDS`` after
-that. A match played again (its worker died) starts its stream anew. The gateway's
+that. Event ``seq`` is the stream entry ``0-<seq + 1>``, the final entry the next one. A match
+played again (its worker died) starts its stream anew; every write is fenced by the match's
+attempt (:mod:`.fence`): once a newer attempt has written, an older one's writes are refused
+(:class:`~.fence.Stale`) and its stream stays the newer one's. The gateway's
 ``SpectatorService.Watch`` follows it (``conquest.gateway.spectators``). The website's live
 view reads every match's frames instead (:mod:`.feeds`).
 """
@@ -17,10 +20,24 @@ from collections.abc import Sequence
 import redis.asyncio
 
 from bots.protocol.wire import codec, encode_result
+from conquest.relay.fence import APPEND, FENCE, Stale, fence_key
 from engines.core import Event, Result
 
 KEEP_SECONDS = 3600
 """How long a finished match's stream stays in Redis."""
+
+# KEYS: the fence, the stream. ARGV: the attempt, KEEP_SECONDS, then (start) nothing, or
+# (write) whether to end the stream (set its lifetime) and its new entries.
+_START = FENCE + "redis.call('DEL', KEYS[2]) return 1"
+_WRITE = (
+    FENCE
+    + APPEND
+    + """
+append(KEYS[2], 4)
+if ARGV[3] == '1' then redis.call('EXPIRE', KEYS[2], ARGV[2]) end
+return 1
+"""
+)
 
 
 def stream_key(match_id: int) -> str:
@@ -30,27 +47,33 @@ def stream_key(match_id: int) -> str:
 
 class Broadcast:
     """Writes one running match's public events to its spectator stream, on the running
-    event loop: :meth:`events` queues them for a writer task and returns at once."""
+    event loop: :meth:`events` queues them for a writer task and returns at once. Every
+    write is that of ``attempt`` (see the module's docstring)."""
 
-    def __init__(self, client: redis.asyncio.Redis, match_id: int, game: str) -> None:
+    def __init__(
+        self, client: redis.asyncio.Redis, match_id: int, game: str, *, attempt: int
+    ) -> None:
         self.redis = client
+        self.match_id = match_id
+        self.attempt = attempt
         self.key = stream_key(match_id)
         self.codec = codec(game)
         self.seq = 0
-        self._queued: list[dict] = []
+        self._queued: list[str] = []
         self._writer: asyncio.Task | None = None
 
     async def start(self) -> None:
-        """Empty the stream: a match played again starts it again."""
-        await self.redis.delete(self.key)
+        """Empty the stream: a match played again starts it again. Stale when a newer
+        attempt has written."""
+        await self._run(_START, [])
 
     def events(self, events: Sequence[Event]) -> None:
         """Queue ``events``, as a spectator sees them; raises what failed an earlier write
-        (Redis away)."""
+        (Redis away, Stale)."""
         if self._writer is not None and self._writer.done():
             self._writer.result()
         for text in self.codec.encode_events(events):
-            self._queued.append({"seq": self.seq, "event": text})
+            self._queued.extend([str(self.seq + 1), "seq", str(self.seq), "event", text])
             self.seq += 1
         if self._queued and (self._writer is None or self._writer.done()):
             self._writer = asyncio.get_running_loop().create_task(self._write())
@@ -58,18 +81,22 @@ class Broadcast:
     async def _write(self) -> None:
         while self._queued:
             batch, self._queued = self._queued, []
-            async with self.redis.pipeline(transaction=False) as pipe:
-                for fields in batch:
-                    pipe.xadd(self.key, fields)
-                await pipe.execute()
+            await self._run(_WRITE, ["0", *batch])
 
     async def end(self, result: Result | None) -> None:
         """Once the queued events are written, the final entry: the result, or nothing when
-        the match failed."""
+        the match failed. Raises what failed a write (Redis away, Stale)."""
         if self._writer is not None:
             await self._writer
         final = encode_result(result) if result is not None else ""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.xadd(self.key, {"final": 1, "result": final})
-            pipe.expire(self.key, KEEP_SECONDS)
-            await pipe.execute()
+        await self._run(_WRITE, ["1", str(self.seq + 1), "final", "1", "result", final])
+
+    async def _run(self, script: str, args: list[str]) -> None:
+        """Run a fenced ``script`` with the stream's keys and ``args``; Stale if refused."""
+        # EVALSHA: the script's text goes to Redis once, not with every write.
+        written = await self.redis.register_script(script)(
+            keys=[fence_key(self.match_id), self.key],
+            args=[self.attempt, KEEP_SECONDS, *args],
+        )
+        if not written:
+            raise Stale(f"match {self.match_id}: a newer attempt than {self.attempt} writes")

@@ -12,16 +12,22 @@ worker died) starts its feed anew under a new **epoch**, a random token, so that
 Writing never fails a match: an error is logged and the feed stops there (readers then go by
 the match's status).
 
+**Attempts.** Each writer writes for one attempt of its match (:mod:`.fence`): once a newer
+attempt has written the match's feed, an older one's writes are refused and its feed stops,
+so a worker that lost its match never writes over the newer attempt's feed.
+
 **Storage**, the same entries in one of two stores, kept ``KEEP_SECONDS`` after the last write
 (as the spectator stream, :mod:`.broadcast`):
 
 - Redis, when configured (:func:`conquest.relay.presence.enabled`): ``arena:match:<id>:live``
   holds the current epoch, the stream ``arena:match:<id>:live:<epoch>`` its entries (stream ids
-  ``0-<n+1>``), each batch written in one transaction;
+  ``0-<n+1>``), each batch written by one fenced script (atomic; a retried one writes nothing
+  twice);
 - else files (the embedded default): ``<ARENA_HOME>/live/<id>.jsonl``, a line with the epoch
-  then one JSON line per entry, each batch appended by one ``write``. A new epoch's file
-  replaces the old by a rename: a writer that lost its match writes on to its own, unlinked
-  file. Each writer's start removes the stale files.
+  and the attempt, then one JSON line per entry, each batch appended by one ``write``. A new
+  epoch's file replaces the old by a rename, under a lock (``live/.lock``), unless the file
+  in place is a newer attempt's (then the writer is stale); a writer that lost its match
+  writes on to its own, unlinked file. Each writer's start removes the stale files.
 
 **Reading.** :func:`follow` yields what the web's server-sent events send
 (``conquest.web.live``): each frame with its id ``<epoch>.<n>``, ``reset`` when the feed
@@ -32,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import json
 import logging
 import os
@@ -45,6 +52,7 @@ from typing import Any
 from django.conf import settings
 
 from conquest.relay.broadcast import KEEP_SECONDS
+from conquest.relay.fence import APPEND, FENCE, Stale, fence_key
 from conquest.relay.presence import async_redis_client, enabled, redis_client
 from engines.core import Event, Match, Result
 from engines.spectate import Feed, result_plain
@@ -64,6 +72,24 @@ CONNECTION_SECONDS = 300.0
 BATCH = 1000
 """The most entries one read returns."""
 _SWEEP_SECONDS = 60.0
+_LOCK = ".lock"
+"""The file whose lock a writer holds while it puts its feed's file in place."""
+# KEYS: the fence, the pointer, the epoch's stream. ARGV: the attempt, KEEP_SECONDS, the
+# epoch, whether this batch starts the epoch (then the pointer names it), and the entries.
+_WRITE = (
+    FENCE
+    + APPEND
+    + """
+if ARGV[4] == '1' then
+  redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[2])
+else
+  redis.call('EXPIRE', KEYS[2], ARGV[2])
+end
+append(KEYS[3], 5)
+redis.call('EXPIRE', KEYS[3], ARGV[2])
+return 1
+"""
+)
 
 
 @dataclass(frozen=True)
@@ -105,51 +131,53 @@ def live_folder() -> Path:
 
 
 class _RedisSink:
-    """Writes one epoch of a match's feed to Redis."""
+    """Writes one epoch of a match's feed to Redis, for one attempt of the match."""
 
-    def __init__(self, match_id: int, epoch: str) -> None:
-        self.pointer = _pointer_key(match_id)
-        self.stream = _stream_key(match_id, epoch)
+    def __init__(self, match_id: int, epoch: str, attempt: int) -> None:
+        self.match_id = match_id
+        self.keys = [fence_key(match_id), _pointer_key(match_id), _stream_key(match_id, epoch)]
         self.epoch = epoch
+        self.attempt = attempt
 
-    def _fill(self, pipe, entries: Sequence[Entry]) -> None:
-        if entries[0].n == 0:  # the first: this epoch becomes the feed's
-            pipe.set(self.pointer, self.epoch, ex=KEEP_SECONDS)
-        else:
-            pipe.expire(self.pointer, KEEP_SECONDS)
+    def _args(self, entries: Sequence[Entry]) -> list[Any]:
+        # The first entry (n=0) makes this epoch the feed's.
+        args = [self.attempt, KEEP_SECONDS, self.epoch, int(entries[0].n == 0)]
         for entry in entries:
-            pipe.xadd(
-                self.stream, {"kind": entry.kind, "data": _dumps(entry.data)}, id=f"0-{entry.n + 1}"
-            )
-        pipe.expire(self.stream, KEEP_SECONDS)
+            args.extend([entry.n + 1, "kind", entry.kind, "data", _dumps(entry.data)])
+        return args
+
+    def _check(self, written: Any) -> None:
+        if not written:
+            raise Stale(f"match {self.match_id}: a newer attempt than {self.attempt} writes")
 
     def write(self, entries: Sequence[Entry]) -> None:
-        """Append ``entries`` (the first one, n=0, makes this epoch the feed's)."""
-        with redis_client().pipeline() as pipe:
-            self._fill(pipe, entries)
-            pipe.execute()
+        """Append ``entries``; Stale when a newer attempt has written the feed."""
+        # EVALSHA: the script's text goes to Redis once, not with every write.
+        script = redis_client().register_script(_WRITE)
+        self._check(script(keys=list(self.keys), args=self._args(entries)))
 
     async def write_async(self, entries: Sequence[Entry]) -> None:
         """:meth:`write` on the running event loop."""
-        async with async_redis_client().pipeline() as pipe:
-            self._fill(pipe, entries)
-            await pipe.execute()
+        script = async_redis_client().register_script(_WRITE)
+        self._check(await script(keys=list(self.keys), args=self._args(entries)))
 
     def close(self) -> None:
         """Nothing to release."""
 
 
 class _FileSink:
-    """Writes one epoch of a match's feed to its file."""
+    """Writes one epoch of a match's feed to its file, for one attempt of the match."""
 
-    def __init__(self, match_id: int, epoch: str) -> None:
+    def __init__(self, match_id: int, epoch: str, attempt: int) -> None:
         self.folder = live_folder()
         self.path = self.folder / f"{match_id}.jsonl"
         self.epoch = epoch
+        self.attempt = attempt
         self._fd: int | None = None
 
     def write(self, entries: Sequence[Entry]) -> None:
-        """Append ``entries``; the first write puts a new file in place of the old one."""
+        """Append ``entries``; the first write puts a new file in place of the old one, or
+        raises Stale when the file in place is a newer attempt's."""
         data = "".join(
             _dumps({"n": e.n, "kind": e.kind, "data": e.data}) + "\n" for e in entries
         ).encode()
@@ -159,13 +187,20 @@ class _FileSink:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         _sweep(self.folder)
+        header = _dumps({"epoch": self.epoch, "attempt": self.attempt}) + "\n"
         temporary = self.path.with_name(f"{self.path.stem}.{self.epoch}.tmp")
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
         try:
-            os.write(fd, (_dumps({"epoch": self.epoch}) + "\n").encode() + data)
-            os.replace(temporary, self.path)
+            os.write(fd, header.encode() + data)
+            with _locked(self.folder):
+                newest = _attempt_in_place(self.path)
+                if newest > self.attempt:
+                    raise Stale(f"{self.path}: a newer attempt ({newest}) writes this feed")
+                os.replace(temporary, self.path)
         except BaseException:
             os.close(fd)
+            with contextlib.suppress(FileNotFoundError):
+                temporary.unlink()
             raise
         self._fd = fd
 
@@ -180,6 +215,26 @@ class _FileSink:
             self._fd = None
 
 
+@contextlib.contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """Hold the feeds' lock of ``folder`` (one writer at a time puts its file in place)."""
+    with open(folder / _LOCK, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _attempt_in_place(path: Path) -> int:
+    """The attempt of the feed's file in place (0: none, or a file of before attempts)."""
+    try:
+        with path.open("rb") as f:
+            return int(json.loads(f.readline()).get("attempt", 0))
+    except (FileNotFoundError, ValueError):
+        return 0
+
+
 _swept = 0.0
 
 
@@ -192,13 +247,17 @@ def _sweep(folder: Path) -> None:
         return
     _swept = now
     for path in folder.iterdir():
+        if path.name == _LOCK:
+            continue
         with contextlib.suppress(FileNotFoundError):
             if now - path.stat().st_mtime > KEEP_SECONDS:
                 path.unlink()
 
 
-def _sink(match_id: int, epoch: str) -> _RedisSink | _FileSink:
-    return _RedisSink(match_id, epoch) if enabled() else _FileSink(match_id, epoch)
+def _sink(match_id: int, epoch: str, attempt: int) -> _RedisSink | _FileSink:
+    if enabled():
+        return _RedisSink(match_id, epoch, attempt)
+    return _FileSink(match_id, epoch, attempt)
 
 
 class _RedisReader:
@@ -280,13 +339,15 @@ def _reader(match_id: int) -> _RedisReader | _FileReader:
 
 class Writer:
     """Writes one match's live feed, synchronously (the sandbox child): :meth:`start` with the
-    match, :meth:`events` after each action, :meth:`end` once (see the module's docstring)."""
+    match, :meth:`events` after each action, :meth:`end` once (see the module's docstring).
+    Its writes are those of the match's ``attempt``."""
 
-    def __init__(self, match_id: int, names: Sequence[str]) -> None:
+    def __init__(self, match_id: int, names: Sequence[str], *, attempt: int) -> None:
         self.match_id = match_id
         self.names = list(names)
+        self.attempt = attempt
         self.epoch = secrets.token_hex(6)
-        self.sink = _sink(match_id, self.epoch)
+        self.sink = _sink(match_id, self.epoch, attempt)
         self._feed: Feed | None = None
         self._events: list[Event] = []  # since the last frame, described when it is made
         self._n = 0  # the next entry's number
@@ -313,8 +374,8 @@ class Writer:
             self._due = time.monotonic() + FRAME_SECONDS
             if frame is not None:
                 self._write([self._entry("frame", frame)])
-        except Exception:
-            self._fail()
+        except Exception as error:
+            self._fail(error)
 
     def _next_frame(self) -> dict[str, Any] | None:
         assert self._feed is not None
@@ -336,8 +397,8 @@ class Writer:
                 ended = {"status": status, "result": result_plain(result, self.names)}
                 entries.append(self._entry("end", ended))
                 self._write(entries)
-            except Exception:
-                self._fail()
+            except Exception as error:
+                self._fail(error)
         self._stopped = True
         self._close()
 
@@ -352,13 +413,16 @@ class Writer:
     def _close(self) -> None:
         try:
             self.sink.close()
-        except Exception:
-            self._fail()
+        except Exception as error:
+            self._fail(error)
 
-    def _fail(self) -> None:
-        """Stop the feed after an error, logged: the match goes on without it."""
-        logger.exception("match %s: live feed stopped", self.match_id)
+    def _fail(self, error: Exception) -> None:
+        """Stop the feed after ``error``, logged: the match goes on without it."""
         self._stopped = True
+        if isinstance(error, Stale):
+            logger.info("match %s: live feed stopped: %s", self.match_id, error)
+        else:
+            logger.error("match %s: live feed stopped", self.match_id, exc_info=error)
 
 
 class AsyncWriter(Writer):
@@ -366,8 +430,8 @@ class AsyncWriter(Writer):
     loop, which never waits for them, and a frame left pending while the match waits for a bot
     is written ``FRAME_SECONDS`` after the last. End with :meth:`aend`."""
 
-    def __init__(self, match_id: int, names: Sequence[str]) -> None:
-        super().__init__(match_id, names)
+    def __init__(self, match_id: int, names: Sequence[str], *, attempt: int) -> None:
+        super().__init__(match_id, names, attempt=attempt)
         self._queued: list[Entry] = []
         self._task: asyncio.Task | None = None
         self._timer: asyncio.TimerHandle | None = None
@@ -394,8 +458,8 @@ class AsyncWriter(Writer):
             batch, self._queued = self._queued, []
             try:
                 await self.sink.write_async(batch)
-            except Exception:
-                self._fail()
+            except Exception as error:
+                self._fail(error)
                 self._queued = []
 
     def _close(self) -> None:

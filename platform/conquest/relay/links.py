@@ -10,6 +10,11 @@ When the bot is not connected (never was, its stream dropped, or its gateway die
 waits for it to connect again, to any gateway, polling the presences; it then sends the
 match's MatchStarted again with ``resumed`` and the pending request. After
 ``RECONNECT_GRACE_SECONDS`` without a connection it gives up (:class:`Unreachable`).
+A gateway that restarts is such a case: its bots reconnect, to it or another, and the link
+finds them again. Each delivery names the match's attempt; a gateway that has seen a newer
+attempt of the match on the bot's connection refuses it, and the link raises
+:class:`Stale` (the worker lost the match: it stops as after a lost lease). The Deliver
+stream presents the platform's shared secret (``conquest.relay.auth``).
 The results of the seat's actions ride in its next DecisionRequest (``results``), or go
 before MatchEnded: one message on the bot's stream per decision, not two.
 """
@@ -28,6 +33,8 @@ from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.internal.v1.gateway_pb2_grpc import GatewayStub
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.streams import STREAM_ENDED
+from conquest.relay.auth import credentials
+from conquest.relay.fence import Stale
 from conquest.relay.presence import Presence, Presences
 
 logger = logging.getLogger(__name__)
@@ -46,7 +53,7 @@ class GatewayClient:
         self.address = address
         self.broken = False
         self._channel = grpc.aio.insecure_channel(address)
-        self._call = GatewayStub(self._channel).Deliver()
+        self._call = GatewayStub(self._channel).Deliver(metadata=credentials())
         self._waiting: dict[int, asyncio.Future[gw.DeliverReply]] = {}
         self._tickets = itertools.count(1)
         self._write = asyncio.Lock()
@@ -114,16 +121,23 @@ class Unreachable(Exception):
 
 
 class Link:
-    """One seat's line to its bot (``bot_id``) for match ``match_id``.
+    """One seat's line to its bot (``bot_id``) for ``attempt`` of match ``match_id``.
 
     Set :attr:`started` before the first :meth:`ask`.
     """
 
     def __init__(
-        self, bot_id: int, match_id: int, presences: Presences, grace_seconds: float
+        self,
+        bot_id: int,
+        match_id: int,
+        presences: Presences,
+        grace_seconds: float,
+        *,
+        attempt: int,
     ) -> None:
         self.bot_id = bot_id
         self.match_id = match_id
+        self.attempt = attempt
         self.presences = presences
         self.grace_seconds = grace_seconds
         self.started: pb.MatchStarted | None = None
@@ -141,7 +155,8 @@ class Link:
 
     async def ask(self, decision: pb.DecisionRequest, think_seconds: float) -> gw.DeliverReply:
         """The bot's answer to ``decision`` (DELIVERED, TIMEOUT or OVERSIZED) with the think
-        time charged over every connection it was sent on; Unreachable after the grace.
+        time charged over every connection it was sent on; Unreachable after the grace, Stale
+        when a newer attempt of the match delivers to the bot.
 
         ``decision.results`` becomes the results not sent yet.
         """
@@ -157,6 +172,8 @@ class Link:
                 [pb.ServerMessage(decision=decision)], max(0.0, think_seconds - charged)
             )
             charged += reply.think_seconds
+            if reply.status == gw.DeliverReply.STALE:
+                raise Stale(f"match {self.match_id}: a newer attempt than {self.attempt} plays")
             if reply.status != gw.DeliverReply.NOT_CONNECTED:
                 self.results.clear()
                 reply.think_seconds = charged
@@ -181,7 +198,7 @@ class Link:
                 return
             told = [pb.ServerMessage(action_result=result) for result in self.results]
             reply = await self._deliver([*told, pb.ServerMessage(match_ended=ended)], 0.0)
-            if reply.status != gw.DeliverReply.NOT_CONNECTED:
+            if reply.status != gw.DeliverReply.NOT_CONNECTED:  # told, or STALE: not ours
                 return
             self.presence = None
 
@@ -218,6 +235,7 @@ class Link:
                 *messages,
             ],
             think_seconds=think_seconds,
+            attempt=self.attempt,
         )
         try:
             reply = await gateway_client(presence.gateway).deliver(
@@ -225,7 +243,7 @@ class Link:
             )
         except (ConnectionError, TimeoutError):  # the gateway is gone or hangs
             return gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
-        if reply.status != gw.DeliverReply.NOT_CONNECTED:
+        if reply.status not in (gw.DeliverReply.NOT_CONNECTED, gw.DeliverReply.STALE):
             self._started_on = presence.connection
             self.started.resumed = True  # from now on, sent again only after a reconnection
         self.logs.extend(reply.log_lines)

@@ -5,7 +5,15 @@ its stream, the connection's id and how many matches the bot plays at once. It e
 ``GATEWAY_TTL_SECONDS`` after the gateway last refreshed it (every third of that while the
 stream is open), so a gateway that dies leaves nothing behind for long. A bot has one
 connection: a new one replaces the hash, and the gateway of the old one, whose refresh then
-fails, closes it. Remote bots need Redis: without ``GATEWAY_REDIS_URL`` none is connected.
+fails, closes it; a refresh that finds the hash gone (Redis restarted, or was away longer
+than the TTL) writes it again. Remote bots need Redis: without ``GATEWAY_REDIS_URL`` none is
+connected.
+
+**The Redis clients** of the relay (presences, spectator streams, live feeds) and of the
+gateway survive a Redis restart: a command that fails on a connection error is retried on a
+new connection (``REDIS_RETRIES`` times, with backoff), and a connection idle for
+``REDIS_HEALTH_CHECK_SECONDS`` is checked with a PING before use, so a pooled connection
+that the restart closed is replaced instead of failing the next command.
 """
 
 from __future__ import annotations
@@ -17,18 +25,33 @@ from functools import cache
 
 import redis
 import redis.asyncio
+import redis.asyncio.retry
+import redis.retry
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from redis.backoff import EqualJitterBackoff
 
 REDIS_CONNECTIONS = 32
 """Redis connections per process at most (a remote worker has a hundred Celery threads)."""
-# Refresh or delete the hash only while it still names this connection.
-_IF_OURS = (
-    "if redis.call('HGET', KEYS[1], 'connection') == ARGV[1] then return redis.call(%s) "
-    " end return 0"
-)
-_REFRESH = _IF_OURS % "'PEXPIRE', KEYS[1], ARGV[2]"
-_FORGET = _IF_OURS % "'DEL', KEYS[1]"
+REDIS_RETRIES = 5
+"""How many times a command that failed on a connection error is tried again, after waits
+doubling from 0.2 s to at most 2 s, each between half and all of it: 2.5 to 5 s in all."""
+REDIS_HEALTH_CHECK_SECONDS = 10
+"""A pooled connection idle this long is checked (PING) before its next command."""
+# Refresh the hash while it names this connection, write it again if it is gone; 0 when it
+# names another connection.
+_REFRESH = """
+local current = redis.call('HGET', KEYS[1], 'connection')
+if current == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if current then return 0 end
+redis.call('HSET', KEYS[1], 'gateway', ARGV[3], 'connection', ARGV[1], 'max_matches', ARGV[4])
+return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+"""
+# Delete the hash only while it names this connection.
+_FORGET = """
+if redis.call('HGET', KEYS[1], 'connection') == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
 
 
 @dataclass(frozen=True)
@@ -71,10 +94,10 @@ class Presences:
             pipe.execute()
 
     def refresh(self, presence: Presence) -> bool:
-        """Keep ``presence`` alive; False when another connection of the bot replaced it."""
-        return bool(
-            self._refresh(keys=[_key(presence.bot_id)], args=[presence.connection, self.ttl_ms])
-        )
+        """Keep ``presence`` alive, recording it again if its entry is gone (Redis lost it);
+        False when another connection of the bot replaced it."""
+        args = [presence.connection, self.ttl_ms, presence.gateway, presence.max_matches]
+        return bool(self._refresh(keys=[_key(presence.bot_id)], args=args))
 
     def disconnect(self, presence: Presence) -> None:
         """Forget ``presence`` (not a newer connection of the same bot)."""
@@ -118,10 +141,22 @@ def redis_client() -> redis.Redis:
     return _client(_url())
 
 
+def _resilience(retry_class: type[redis.retry.Retry] | type[redis.asyncio.retry.Retry]) -> dict:
+    """The connection options that carry a client over a Redis restart (the module's
+    docstring)."""
+    return {
+        "retry": retry_class(EqualJitterBackoff(cap=2.0, base=0.1), REDIS_RETRIES),
+        "retry_on_error": [redis.ConnectionError, redis.TimeoutError],
+        "health_check_interval": REDIS_HEALTH_CHECK_SECONDS,
+    }
+
+
 @cache
 def _client(url: str) -> redis.Redis:
     # Threads beyond REDIS_CONNECTIONS wait for a free connection instead of failing.
-    pool = redis.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS)
+    pool = redis.BlockingConnectionPool.from_url(
+        url, max_connections=REDIS_CONNECTIONS, **_resilience(redis.retry.Retry)
+    )
     return redis.Redis(connection_pool=pool)
 
 
@@ -135,9 +170,17 @@ def async_redis_client() -> redis.asyncio.Redis:
     url = _url()
     loop = asyncio.get_running_loop()
     if loop not in _async_clients:
-        pool = redis.asyncio.BlockingConnectionPool.from_url(url, max_connections=REDIS_CONNECTIONS)
+        pool = redis.asyncio.BlockingConnectionPool.from_url(
+            url, max_connections=REDIS_CONNECTIONS, **_resilience(redis.asyncio.retry.Retry)
+        )
         _async_clients[loop] = redis.asyncio.Redis(connection_pool=pool)
     return _async_clients[loop]
+
+
+def new_async_redis_client() -> redis.asyncio.Redis:
+    """A new asyncio client of the same Redis with no cap on its connections, for blocking
+    reads (the gateway's spectators); close it with ``aclose()``."""
+    return redis.asyncio.Redis.from_url(_url(), **_resilience(redis.asyncio.retry.Retry))
 
 
 def presences() -> Presences:

@@ -9,20 +9,22 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class DeliverRequest(_message.Message):
-    __slots__ = ("bot_id", "match_id", "connection_id", "messages", "think_seconds", "ticket")
+    __slots__ = ("bot_id", "match_id", "connection_id", "messages", "think_seconds", "ticket", "attempt")
     BOT_ID_FIELD_NUMBER: _ClassVar[int]
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     CONNECTION_ID_FIELD_NUMBER: _ClassVar[int]
     MESSAGES_FIELD_NUMBER: _ClassVar[int]
     THINK_SECONDS_FIELD_NUMBER: _ClassVar[int]
     TICKET_FIELD_NUMBER: _ClassVar[int]
+    ATTEMPT_FIELD_NUMBER: _ClassVar[int]
     bot_id: int
     match_id: int
     connection_id: str
     messages: _containers.RepeatedCompositeFieldContainer[_bot_pb2.ServerMessage]
     think_seconds: float
     ticket: int
-    def __init__(self, bot_id: _Optional[int] = ..., match_id: _Optional[int] = ..., connection_id: _Optional[str] = ..., messages: _Optional[_Iterable[_Union[_bot_pb2.ServerMessage, _Mapping]]] = ..., think_seconds: _Optional[float] = ..., ticket: _Optional[int] = ...) -> None: ...
+    attempt: int
+    def __init__(self, bot_id: _Optional[int] = ..., match_id: _Optional[int] = ..., connection_id: _Optional[str] = ..., messages: _Optional[_Iterable[_Union[_bot_pb2.ServerMessage, _Mapping]]] = ..., think_seconds: _Optional[float] = ..., ticket: _Optional[int] = ..., attempt: _Optional[int] = ...) -> None: ...
 
 class DeliverReply(_message.Message):
     __slots__ = ("status", "connection_id", "action", "think_seconds", "log_lines", "ticket")
@@ -33,11 +35,13 @@ class DeliverReply(_message.Message):
         NOT_CONNECTED: _ClassVar[DeliverReply.Status]
         TIMEOUT: _ClassVar[DeliverReply.Status]
         OVERSIZED: _ClassVar[DeliverReply.Status]
+        STALE: _ClassVar[DeliverReply.Status]
     STATUS_UNSPECIFIED: DeliverReply.Status
     DELIVERED: DeliverReply.Status
     NOT_CONNECTED: DeliverReply.Status
     TIMEOUT: DeliverReply.Status
     OVERSIZED: DeliverReply.Status
+    STALE: DeliverReply.Status
     STATUS_FIELD_NUMBER: _ClassVar[int]
     CONNECTION_ID_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]

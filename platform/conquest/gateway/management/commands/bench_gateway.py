@@ -8,7 +8,9 @@ matches with remote bots one worker process plays at once without missing a dead
 2. **Concurrency**: ``--matches`` Risk matches (a remote bot against a house bot) queued at
    once for one worker process (``--pool threads``), the remote seats played by ``--bots``
    SDK bot processes; it counts the deadlines missed (timeouts) and the most matches running
-   at once. Needs PostgreSQL and Redis (the configured ones).
+   at once, and samples the memory of the worker and its child processes (PSS and RSS,
+   ``/proc/<pid>/smaps_rollup``, every ``MEMORY_SECONDS``). Needs PostgreSQL and Redis (the
+   configured ones).
 3. **Simultaneous decisions** (``--simultaneous N``): N Africa matches whose four powers are
    four remote SDK bots, one match after the other; per match the decisions, the rounds (the
    runner asks every seat to move at once: a round costs one round trip for all its seats)
@@ -18,10 +20,14 @@ matches with remote bots one worker process plays at once without missing a dead
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from django.contrib.auth.models import User
@@ -45,12 +51,104 @@ from engines.replay import Replay
 
 BLOCK = 100
 """Round trips per block of the latency measure."""
+MEMORY_SECONDS = 3.0
+"""How often the concurrency measure samples the worker's memory."""
 
 
 def _quantiles(seconds: list[float]) -> tuple[float, float]:
     """p50 and p99 in microseconds."""
     cuts = statistics.quantiles(seconds, n=100, method="inclusive")
     return cuts[49] * 1e6, cuts[98] * 1e6
+
+
+@dataclass(frozen=True)
+class _Memory:
+    """The memory of a worker process and its descendants, in MiB."""
+
+    worker_pss: float = 0.0
+    children: int = 0
+    children_pss: float = 0.0
+    children_rss: float = 0.0
+    children_uss: float = 0.0
+
+    @property
+    def pss(self) -> float:
+        """The whole tree's PSS."""
+        return self.worker_pss + self.children_pss
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` (Linux ``/proc``; those that end meanwhile are skipped)."""
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
+            with contextlib.suppress(OSError):
+                children = [int(c) for c in (task / "children").read_text().split()]
+                found.extend(children)
+                todo.extend(children)
+    return found
+
+
+def _rollup(pid: int) -> dict[str, float]:
+    """Rss, Pss and private (USS) memory of ``pid`` in MiB (zeros if it ended)."""
+    fields = {"Rss": 0.0, "Pss": 0.0, "Private_Clean": 0.0, "Private_Dirty": 0.0}
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+            name, value = line.split()[:2]
+            if name.rstrip(":") in fields:
+                fields[name.rstrip(":")] = int(value) / 1024
+    fields["Uss"] = fields["Private_Clean"] + fields["Private_Dirty"]
+    return fields
+
+
+def _memory(pid: int) -> _Memory:
+    """The memory of process ``pid`` and its descendants now."""
+    children = [_rollup(child) for child in _descendants(pid)]
+    return _Memory(
+        worker_pss=_rollup(pid)["Pss"],
+        children=len(children),
+        children_pss=sum(c["Pss"] for c in children),
+        children_rss=sum(c["Rss"] for c in children),
+        children_uss=sum(c["Uss"] for c in children),
+    )
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` and its descendants have used, those
+    that ended included (in their parent's ``cutime`` and ``cstime`` once it reaped them)."""
+    total = 0.0
+    for process in [pid, *_descendants(pid)]:
+        with contextlib.suppress(OSError):
+            stat = Path(f"/proc/{process}/stat").read_text()
+            fields = stat[stat.rindex(")") + 2 :].split()
+            total += sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+class _MemoryPeak(threading.Thread):
+    """Samples the memory of process ``pid`` and its descendants every ``MEMORY_SECONDS``
+    until :meth:`stop`, keeping the sample of the highest PSS."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(name="memory", daemon=True)
+        self.pid = pid
+        self.peak = _Memory()
+        self._stopped = threading.Event()
+
+    def run(self) -> None:
+        while True:
+            sample = _memory(self.pid)
+            if sample.pss > self.peak.pss:
+                self.peak = sample
+            if self._stopped.wait(MEMORY_SECONDS):
+                return
+
+    def stop(self) -> _Memory:
+        """Stop sampling; the peak."""
+        self._stopped.set()
+        self.join()
+        return self.peak
 
 
 def _row(name: str, p50: float, p99: float) -> str:
@@ -125,7 +223,7 @@ class Command(BaseCommand):
             match_id=1, seat=0, observation=wire.encode_observation(match.observation(0)),
             legal_actions=wire.encode_actions(match.legal_actions(0)), decision_seconds=5.0,
         )  # fmt: skip
-        link = Link(bot.pk, 1, presences(), grace_seconds=5.0)
+        link = Link(bot.pk, 1, presences(), grace_seconds=5.0, attempt=1)
         link.started = pb.MatchStarted(match_id=1, game="risk", variant="hasbro")
         payload = pb.ServerMessage(decision=decision).SerializeToString()
 
@@ -190,6 +288,10 @@ class Command(BaseCommand):
             matches.match_schedule(league=league, entries=[remotes[i % bot_processes], house])
             for i in range(count)
         ]
+        idle = _memory(worker.process.pid)
+        cpu = _cpu_seconds(worker.process.pid)
+        sampler = _MemoryPeak(worker.process.pid)
+        sampler.start()
         began = time.monotonic()
         matches.match_enqueue(match_ids=[m.pk for m in scheduled])
         most = 0
@@ -200,6 +302,8 @@ class Command(BaseCommand):
                 raise RuntimeError("the matches did not finish in 30 minutes")
             time.sleep(0.2)
         seconds = time.monotonic() - began
+        cpu = _cpu_seconds(worker.process.pid) - cpu
+        peak = sampler.stop()
         seats = MatchSeat.objects.filter(match__league=league, entry__in=remotes)
         faults = seats.aggregate(faults=Sum("faults"))["faults"]
         steps = Match.objects.filter(league=league).aggregate(steps=Sum("steps"))["steps"]
@@ -210,9 +314,11 @@ class Command(BaseCommand):
             f"{max_steps} actions each) queued at once for one worker process, "
             f"{bot_processes} bot processes:\n"
             f"  most running at once: {most}; all done in {seconds:.1f} s "
-            f"({steps / seconds:.0f} actions/s)\n"
+            f"({steps / seconds:.0f} actions/s); the worker's CPU (its children's included): "
+            f"{cpu:.1f} s, {cpu / steps * 1e6:.0f} µs per action\n"
             f"  deadlines missed (1 s per decision, no bank): {timeouts}; faults: "
-            f"{faults}; matches in error: {errors}"
+            f"{faults}; matches in error: {errors}\n"
+            f"{_memory_rows(idle, peak, most)}"
         )
 
     def _simultaneous(self, address: str, count: int, max_steps: int) -> None:
@@ -255,6 +361,19 @@ class Command(BaseCommand):
             f"  wall time per decision {seconds / decisions * 1e3:.2f} ms, per round "
             f"{seconds / rounds * 1e3:.2f} ms (queueing and recording included)"
         )
+
+
+def _memory_rows(idle: _Memory, peak: _Memory, most: int) -> str:
+    """The worker's memory before the matches and at its peak, in lines of the report."""
+    per_child = max(peak.children, 1)
+    return (
+        f"  memory (MiB), worker process and its children: before the matches PSS "
+        f"{idle.pss:.0f} ({idle.children} children); at the peak PSS {peak.pss:.0f} (worker "
+        f"{peak.worker_pss:.0f}, {peak.children} children {peak.children_pss:.0f})\n"
+        f"  per child at the peak: PSS {peak.children_pss / per_child:.1f}, RSS "
+        f"{peak.children_rss / per_child:.1f}, USS {peak.children_uss / per_child:.1f}; "
+        f"added per match running at once: PSS {(peak.pss - idle.pss) / max(most, 1):.1f}"
+    )
 
 
 def _rounds(replay: Replay) -> int:

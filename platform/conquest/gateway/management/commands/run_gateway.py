@@ -6,12 +6,11 @@ import asyncio
 import signal
 import socket
 
-import redis.asyncio
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from conquest.gateway.server import Gateway, serve
-from conquest.relay.presence import presences
+from conquest.relay.presence import new_async_redis_client, presences
 
 STOP_GRACE_SECONDS = 5.0
 
@@ -19,7 +18,8 @@ STOP_GRACE_SECONDS = 5.0
 class Command(BaseCommand):
     help = (
         "Serve the gateway: bots and spectators on --port, workers on --internal-port, which "
-        "must be reachable by the workers only. Several gateways may run on several hosts."
+        "must be reachable by the workers only (loopback by default; workers present the "
+        "shared secret). Several gateways may run on several hosts."
     )
 
     def add_arguments(self, parser):
@@ -29,27 +29,33 @@ class Command(BaseCommand):
             "--internal-port", type=int, help="workers' port (default: --port + 1; 0: any free)"
         )
         parser.add_argument(
-            "--internal-host", default="[::]", help="interface of the workers' port"
+            "--internal-host",
+            default=settings.ARENA.gateway_internal_host,
+            help="interface of the workers' port (default: $ARENA_GATEWAY_INTERNAL_HOST, "
+            "else 127.0.0.1: workers on this host only)",
         )
         parser.add_argument(
             "--internal-address",
             help="host[:port] at which workers reach the workers' port, registered for each "
-            "bot connected here (default: this host's name and the port)",
+            "bot connected here (default: --internal-host, or this host's name when that is "
+            "every interface, and the port)",
         )
 
     def handle(self, *args, port, host, internal_port, internal_host, internal_address, **kw):
         if internal_port is None:
             internal_port = port + 1 if port else 0
+        if internal_address is None and internal_host not in ("", "0.0.0.0", "[::]", "::"):
+            internal_address = internal_host
         asyncio.run(
             self._serve(f"{host}:{port}", f"{internal_host}:{internal_port}", internal_address)
         )
 
     async def _serve(self, public: str, internal: str, advertised: str | None) -> None:
         connected = presences()  # ImproperlyConfigured without Redis
-        spectating = redis.asyncio.Redis.from_url(settings.ARENA.gateway_redis_url)
+        spectating = new_async_redis_client()
         gateway = Gateway("", connected, spectating)
         bots, workers, (public_port, internal_port) = await serve(gateway, public, internal)
-        host, _, port = (advertised or socket.gethostname()).partition(":")
+        host, port = _host_port(advertised or socket.gethostname())
         gateway.address = f"{host}:{port or internal_port}"
         self.stdout.write(
             f"gateway serving bots on port {public_port}, workers at {gateway.address}",
@@ -64,3 +70,11 @@ class Command(BaseCommand):
             connection.close()  # their handlers unregister them
         await asyncio.gather(bots.stop(STOP_GRACE_SECONDS), workers.stop(STOP_GRACE_SECONDS))
         await spectating.aclose()
+
+
+def _host_port(address: str) -> tuple[str, str]:
+    """``host[:port]`` as (host, port or ""); an IPv6 host is in brackets: ``[::1]:50052``."""
+    host, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit():
+        return address, ""
+    return host, port

@@ -1,0 +1,239 @@
+"""The gateway's internal port and its database (issue 14): only workers presenting the shared
+secret deliver, the port listens on loopback by default, stale attempts of a match write
+nothing to its bot, and a database restart does not lock bots out."""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+
+import grpc
+import grpc.aio
+import psycopg
+import pytest
+from arena_fixtures import league, user
+from arena_workers import database_url, flush_broker
+from conquest.gateway import server
+from conquest.relay.auth import credentials
+from conquest.relay.links import Link, Stale, gateway_client
+from conquest.relay.presence import presences
+from django.db import OperationalError, connection
+from gateway_helpers import (
+    AioBot,
+    GatewayProcess,
+    gateway_here,
+    processes_fixture,  # noqa: F401 - the fixture `processes`
+    remote_entry,
+)
+from grpc_health.v1.health_pb2 import HealthCheckRequest, HealthCheckResponse
+from grpc_health.v1.health_pb2_grpc import HealthStub
+
+from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
+from bots.protocol.arena.internal.v1.gateway_pb2_grpc import GatewayStub
+from bots.protocol.arena.v1 import bot_pb2 as pb
+
+pytestmark = pytest.mark.django_db(transaction=True)
+MATCH = 77
+
+
+@pytest.fixture
+def bot_token():
+    """A remote bot's id and token (the tests' Redis emptied first)."""
+    flush_broker()
+    remote, token = remote_entry(league(name="risk-2", seats=2, ladder="off"), user("ada"), "ada")
+    return remote.version.bot_id, token
+
+
+def _decision(request_id: int = 1) -> pb.ServerMessage:
+    return pb.ServerMessage(
+        decision=pb.DecisionRequest(match_id=MATCH, request_id=request_id, decision_seconds=5.0)
+    )
+
+
+def _started() -> pb.MatchStarted:
+    return pb.MatchStarted(match_id=MATCH, game="risk", variant="hasbro")
+
+
+# ------------------------------------------------------------------ the shared secret
+
+
+def test_a_delivery_without_the_shared_secret_is_refused_and_reaches_no_bot(bot_token):
+    bot_id, token = bot_token
+
+    async def scenario() -> tuple[list[grpc.StatusCode], gw.DeliverReply, pb.ServerMessage]:
+        async with gateway_here() as (_, public, internal):
+            bot = AioBot(public, token)
+            await bot.connect()
+            refusals = []
+            async with grpc.aio.insecure_channel(f"127.0.0.1:{internal}") as channel:
+                health = await HealthStub(channel).Check(HealthCheckRequest(service=""))
+                assert health.status == HealthCheckResponse.SERVING, "health stays open"
+                forged = gw.DeliverRequest(
+                    bot_id=bot_id, match_id=MATCH, messages=[_decision()], think_seconds=0.5
+                )
+                for metadata in (
+                    (),
+                    (("authorization", "Gateway not-the-secret"),),
+                    (("authorization", f"Bot {token}"),),
+                ):
+                    call = GatewayStub(channel).Deliver(metadata=metadata)
+                    await call.write(forged)
+                    with pytest.raises(grpc.aio.AioRpcError) as refused:
+                        await asyncio.wait_for(call.read(), 30)
+                    refusals.append(refused.value.code())
+                call = GatewayStub(channel).Deliver(metadata=credentials())
+                await call.write(
+                    gw.DeliverRequest(
+                        bot_id=bot_id,
+                        match_id=MATCH,
+                        messages=[pb.ServerMessage(match_started=_started())],
+                    )
+                )
+                reply = await asyncio.wait_for(call.read(), 30)
+                first = await bot.next()
+                await call.done_writing()
+            await bot.close()
+            return refusals, reply, first
+
+    refusals, reply, first = asyncio.run(scenario())
+    assert refusals == [grpc.StatusCode.UNAUTHENTICATED] * 3
+    assert reply.status == gw.DeliverReply.DELIVERED
+    assert first.WhichOneof("message") == "match_started", "nothing forged came before it"
+
+
+def test_the_internal_port_listens_on_loopback_by_default(processes):
+    gateway = processes(GatewayProcess, "gateway")  # no --internal-host
+    port = int(gateway.internal.rpartition(":")[2])
+    assert gateway.internal.startswith("127.0.0.1:"), "and workers are told so"
+    assert _listening(port) == {"127.0.0.1"}
+
+
+def _listening(port: int) -> set[str]:
+    """The addresses with a TCP socket listening on ``port`` (from /proc/net/tcp and tcp6)."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as lines:
+            for line in list(lines)[1:]:
+                local, state = line.split()[1], line.split()[3]
+                address, _, hex_port = local.partition(":")
+                if state == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
+                    found.add(_address(address))
+    return found
+
+
+def _address(hex_address: str) -> str:
+    """An address of /proc/net/tcp(6), in words (IPv4 mapped in IPv6 as IPv4)."""
+    raw = bytes.fromhex(hex_address)
+    packed = b"".join(raw[i : i + 4][::-1] for i in range(0, len(raw), 4))  # little-endian
+    address = ipaddress.ip_address(packed)
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return str(address)
+
+
+# ------------------------------------------------------------------ attempts
+
+
+def test_a_stale_attempt_is_refused_whatever_it_sends_and_its_bot_sees_nothing(bot_token):
+    bot_id, token = bot_token
+
+    def ended(attempt: int) -> gw.DeliverRequest:
+        message = pb.ServerMessage(match_ended=pb.MatchEnded(match_id=MATCH))
+        return gw.DeliverRequest(bot_id=bot_id, match_id=MATCH, messages=[message], attempt=attempt)
+
+    async def scenario():
+        async with gateway_here() as (_, public, internal):
+            gateway = gateway_client(f"127.0.0.1:{internal}")
+            bot = AioBot(public, token)
+            await bot.connect()
+            await _wait_for_presence(bot_id)
+            old, new = (
+                Link(bot_id, MATCH, presences(), 5.0, attempt=attempt) for attempt in (1, 2)
+            )
+            old.started, new.started = _started(), _started()
+            # Attempt 1 asks first; then attempt 2 of the same match starts.
+            asking = asyncio.create_task(old.ask(_decision(1).decision, 10.0))
+            seen = [await bot.next(), await bot.next()]  # attempt 1's MatchStarted, request
+            answering = asyncio.create_task(new.ask(_decision(1).decision, 10.0))
+            seen += [await bot.next(), await bot.next()]  # attempt 2's
+            with pytest.raises(Stale):
+                await asyncio.wait_for(asking, 30)  # its pending decision ended
+            with pytest.raises(Stale):
+                await old.ask(_decision(2).decision, 10.0)
+            told = await gateway.deliver(ended(attempt=1), timeout=30)
+            await bot.send(action=pb.ActionReply(match_id=MATCH, request_id=1))
+            reply = await asyncio.wait_for(answering, 30)
+            over = await gateway.deliver(ended(attempt=2), timeout=30)
+            seen.append(await bot.next())
+            await bot.close()
+            return seen, told, reply, over
+
+    seen, told, reply, over = asyncio.run(scenario())
+    assert told.status == gw.DeliverReply.STALE, "any message kind, not only decisions"
+    assert (reply.status, over.status) == (gw.DeliverReply.DELIVERED,) * 2
+    assert [m.WhichOneof("message") for m in seen] == [
+        "match_started",
+        "decision",
+        "match_started",
+        "decision",
+        "match_ended",
+    ], "nothing of attempt 1 after attempt 2 began"
+
+
+async def _wait_for_presence(bot_id: int) -> None:
+    async with asyncio.timeout(30):
+        while await asyncio.to_thread(presences().find, bot_id) is None:
+            await asyncio.sleep(0.02)
+
+
+# ------------------------------------------------------------------ the database
+
+
+def test_a_bot_is_welcomed_after_the_gateway_s_database_connection_was_cut(bot_token):
+    bot_id, token = bot_token
+
+    async def scenario() -> tuple[int, int]:
+        async with gateway_here() as (_, public, _internal):
+            first = AioBot(public, token)
+            await first.connect()  # the gateway's database thread now holds a connection
+            pid = await asyncio.to_thread(_backend_pid)
+            with psycopg.connect(database_url(), autocommit=True) as admin:
+                admin.execute("SELECT pg_terminate_backend(%s)", [pid])
+            again = AioBot(public, token)
+            welcome = await again.connect()
+            await asyncio.gather(first.close(), again.close())
+            return welcome.bot_id, pid
+
+    welcomed, pid = asyncio.run(scenario())
+    assert welcomed == bot_id and pid > 0
+
+
+def _backend_pid() -> int:
+    """The PostgreSQL backend of this thread's database connection."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        return cursor.fetchone()[0]
+
+
+def test_a_database_that_is_down_tells_the_bot_to_retry_not_that_it_is_refused(
+    bot_token, monkeypatch
+):
+    _, token = bot_token
+    tries = []
+
+    def down(*, token: str):
+        tries.append(token)
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(server, "token_authenticate", down)
+
+    async def scenario() -> grpc.StatusCode:
+        async with gateway_here() as (_, public, _internal):
+            bot = AioBot(public, token)
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                await bot.connect()
+            await bot.close()
+            return refused.value.code()
+
+    assert asyncio.run(scenario()) == grpc.StatusCode.UNAVAILABLE
+    assert tries == [token, token], "tried once more on a new connection"
