@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 
 from django.core.exceptions import ValidationError
@@ -10,6 +9,7 @@ from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
+from conquest.accounts.services import token_digest
 from conquest.bots.models import Bot, BotToken, BotVersion
 from engines.core import EngineError
 from engines.players import player_class, player_names
@@ -106,11 +106,6 @@ def version_update(*, version: BotVersion, staff: bool = False, **fields) -> Bot
         setattr(version, name, value)
     version.save(update_fields=list(fields))
     return version
-
-
-def token_digest(*, token: str) -> str:
-    """The stored form of a token: its SHA-256 (tokens are long and random, so this suffices)."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def token_issue(*, bot: Bot, name: str = "") -> tuple[BotToken, str]:

@@ -52,8 +52,8 @@ MAIN_FIELDS = (
     "rated_seq", "replay_link",
 )  # fmt: skip
 LIFECYCLE_FIELDS = (
-    "attempts", "lease_owner", "lease_expires_at", "created_at", "queued_at", "started_at",
-    "finished_at",
+    "attempts", "last_failure", "lease_owner", "lease_expires_at", "created_at", "queued_at",
+    "started_at", "finished_at",
 )  # fmt: skip
 
 
