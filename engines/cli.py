@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engines.core.contract import EngineError
+from engines.core.contract import EngineError, plural
 from engines.play import play
 from engines.players import load_player, player_names
 from engines.registry import games, get_game
@@ -32,15 +32,6 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
     return value
-
-
-def plural(count: int, noun: str) -> str:
-    """``count`` and ``noun``, in the plural unless one.
-
-    >>> plural(1, "seat"), plural(2, "seat")
-    ('1 seat', '2 seats')
-    """
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def game_names() -> list[str]:

@@ -17,8 +17,8 @@ import sys
 
 from tqdm import tqdm
 
-from engines.cli import game_names, parse_options, plural, positive
-from engines.core import EngineError
+from engines.cli import game_names, parse_options, positive
+from engines.core.contract import EngineError, plural
 from engines.play import play
 from engines.players import load_player
 from engines.replay import start

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from engines.africa.board import MAP
 from engines.africa.observation import ORDERS
 from engines.africa.variants import POWER_NAMES, POWERS, RELATIONS, WAR, YEARS
-from engines.core.contract import Event
+from engines.core.contract import Event, plural
 
 SEAT_OF = {power: seat for seat, power in enumerate(POWERS)}
 """The seat playing each power (seat ``i`` plays ``POWERS[i]``)."""
@@ -60,15 +60,6 @@ def order_words(territory: str, order: str, names: Sequence[str]) -> str:
     if order in ("develop", "hold"):
         return f"{order} {place_name(territory)}"
     return f"explore {place_name(order)} from {place_name(territory)}"
-
-
-def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an s unless one.
-
-    >>> plural(1, "war"), plural(0, "alliance")
-    ('1 war', '0 alliances')
-    """
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 @dataclass(slots=True)

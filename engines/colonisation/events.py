@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engines.colonisation.board import WORLD
-from engines.core.contract import Event
+from engines.core.contract import Event, plural
 
 
 def place(territory: str) -> str:
@@ -28,17 +28,6 @@ def place(territory: str) -> str:
     """
     t = WORLD.index.get(territory)
     return territory if t is None else WORLD.names[t]
-
-
-def plural(count: int, word: str) -> str:
-    """``count`` and ``word``, with an s unless one.
-
-    >>> plural(1, "army"), plural(3, "school")
-    ('1 army', '3 schools')
-    """
-    if count == 1:
-        return f"{count} {word}"
-    return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"
 
 
 def _with(general: bool, diplomat: bool) -> str:

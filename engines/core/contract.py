@@ -496,6 +496,18 @@ class Match(ABC):
             raise EngineError(f"no seat {seat!r} in a {self.seats}-seat match")
 
 
+def plural(count: int, word: str) -> str:
+    """``count`` and ``word``, in the plural unless one (words in "y" take "ies"): for the
+    texts of events, results and messages.
+
+    >>> plural(1, "army"), plural(3, "army"), plural(0, "seat")
+    ('1 army', '3 armies', '0 seats')
+    """
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"
+
+
 def seat_counts(counts: Sequence[int]) -> str:
     """Seat counts in words.
 

@@ -4,9 +4,9 @@ import os
 
 from celery import Celery
 from celery.signals import task_prerun
-from django.db import connections
 
 from conquest.config import prepare_home
+from conquest.matches.outages import reconnect
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "conquest.settings")
 
@@ -28,7 +28,5 @@ def _fresh_connections(**kwargs) -> None:
     (``CONN_MAX_AGE``), as Django does before a request; with ``CONN_HEALTH_CHECKS`` the
     next query also checks the connection it reuses. Celery's own Django fix-up closes them
     only every ``CELERY_DB_REUSE_MAX`` tasks: a worker that met a database restart would fail
-    every task until then. (Not inside a transaction: a task run eagerly in a test's.)"""
-    for connection in connections.all(initialized_only=True):
-        if not connection.in_atomic_block:
-            connection.close_if_unusable_or_obsolete()
+    every task until then."""
+    reconnect()

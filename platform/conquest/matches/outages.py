@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import kombu.exceptions
 import redis.exceptions
-from django.db import InterfaceError, OperationalError, connection
+from django.db import InterfaceError, OperationalError, connections
 
 TRANSIENT_DATABASE_ERRORS: tuple[type[Exception], ...] = (OperationalError, InterfaceError)
 """The database was unreachable or dropped the connection (a restart, a network cut; also a
@@ -28,11 +28,12 @@ INFRASTRUCTURE_ERRORS: tuple[type[Exception], ...] = (
 
 
 def reconnect() -> None:
-    """Drop this thread's database connection if it is broken or too old, so that its next
-    use opens a new one (Django reconnects only at a request's or a task's edges); a no-op
-    inside a transaction, whose connection is not ours to drop."""
-    if not connection.in_atomic_block:
-        connection.close_if_unusable_or_obsolete()
+    """Drop this thread's database connections that are broken or too old, so that their next
+    use opens new ones (Django reconnects only at a request's or a task's edges); a
+    connection inside a transaction is not ours to drop."""
+    for opened in connections.all(initialized_only=True):
+        if not opened.in_atomic_block:
+            opened.close_if_unusable_or_obsolete()
 
 
 def describe(error: BaseException) -> str:

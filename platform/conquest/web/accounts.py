@@ -23,6 +23,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from conquest.accounts.lockout import lockout_seconds
 from conquest.accounts.services import user_register
 from conquest.web.forms import SignupForm, add_service_error
+from engines.core.contract import plural
 
 
 def rate_wait(request, *, scope: str) -> int | None:
@@ -85,7 +86,7 @@ def locked_out(request, original_response=None, credentials=None):
     """The page of a login refused because its address failed too often (the admin's too;
     settings ``AXES_LOCKOUT_CALLABLE``): the login form and how long to wait, status 429."""
     minutes = math.ceil(lockout_seconds() / 60)
-    refused = f"Too many failed logins from your address: try again in {minutes} minutes."
+    refused = f"Too many failed logins from your address: try again in {plural(minutes, 'minute')}."
     context = {"form": AuthenticationForm(request), "refused": refused}
     return render(request, "web/login.html", context, status=429)
 
