@@ -116,10 +116,11 @@ class _Timer:
         self.close_round()
 
     async def decide(self, decision: Decision) -> Action:
-        """The seat's player's action; the time since the last mark is the engine's."""
+        """The seat's player's action; the time since the last mark is the engine's (the
+        benchmark's own bookkeeping is nobody's)."""
+        began = time.perf_counter_ns()
         if self.settled:  # a new round begins
             self.close_round()
-        began = time.perf_counter_ns()
         self.engine += began - self.mark
         action = self.players[decision.seat].act(decision.observation, decision.legal_actions)
         self.mark = time.perf_counter_ns()

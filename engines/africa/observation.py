@@ -31,9 +31,13 @@ class MessageView:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class AfricaObservation:
-    """One power's view. Territories follow the board's order; seats index the powers."""
+    """One power's view. Territories follow the board's order; seats index the powers.
+
+    A read-only record made afresh for every call, like events: not frozen, since the
+    observation is built on the hot path of every decision and a frozen dataclass costs
+    about nine times as much to build; the parts it shares between calls are frozen."""
 
     seat: int
     power: str

@@ -56,9 +56,13 @@ class BotView:
     defence_support: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ConquetesObservation:
-    """One seat's view. Regions are ids; camps and hands follow the board's order."""
+    """One seat's view. Regions are ids; camps and hands follow the board's order.
+
+    A read-only record made afresh for every call, like events: not frozen, since the
+    observation is built on the hot path of every decision and a frozen dataclass costs
+    about nine times as much to build; the parts it shares between calls are frozen."""
 
     seat: int
     variant: str
