@@ -14,7 +14,16 @@ from itertools import product
 
 from bots.house.choice import amount_of, bounds, by_kind, fill
 from engines.core import Action
-from engines.risk.actions import Blitz, Claim, EndPhase, Fortify, Occupy, Place, TradeCards
+from engines.risk.actions import (
+    Blitz,
+    Claim,
+    Defend,
+    EndPhase,
+    Fortify,
+    Occupy,
+    Place,
+    TradeCards,
+)
 from engines.risk.board import Continent
 from engines.risk.cards import table_value
 from engines.risk.missions import ALL as MISSIONS
@@ -192,6 +201,10 @@ class RiskHeuristicPlayer:
             return self._trade(view, grouped[TradeCards])
         if Occupy in grouped:
             return self._occupy(view, grouped[Occupy][0])
+        if Defend in grouped:
+            # Asked out of turn (option defender_dice=choose): 000 "il est dans son intérêt de
+            # se défendre toujours avec le maximum d'armées".
+            return max(grouped[Defend], key=lambda defend: defend.dice)
         if Place in grouped:
             return self._place(view, grouped[Place])
         if Blitz in grouped:

@@ -64,6 +64,16 @@ class Blitz(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Defend(Action):
+    """The attacked seat's dice against the attack announced (option ``defender_dice=choose``):
+    000 "C'est l'attaquant qui, le premier, annonce le nombre de dés qu'il va lancer. Le
+    défenseur peut donc décider en conséquence"; 003 "le défenseur peut lancer 1 ou 2 dés".
+    Against a Blitz, the dice of every one of its rolls (as far as the armies allow)."""
+
+    dice: int
+
+
+@dataclass(frozen=True, slots=True)
 class Occupy(Action):
     """Move ``armies`` from the attacking territory into the one just conquered."""
 
@@ -84,4 +94,4 @@ class EndPhase(Action):
     """Finish the current optional step: trading, attacking (or the allié's turn), moving."""
 
 
-ACTION_TYPES = (Claim, Place, TradeCards, Attack, Blitz, Occupy, Fortify, EndPhase)
+ACTION_TYPES = (Claim, Place, TradeCards, Attack, Blitz, Defend, Occupy, Fortify, EndPhase)

@@ -24,6 +24,7 @@ from engines.risk.actions import (
     Attack,
     Blitz,
     Claim,
+    Defend,
     EndPhase,
     Fortify,
     Occupy,
@@ -52,6 +53,7 @@ from engines.risk.observation import (
     CardView,
     MissionView,
     Occupation,
+    PendingAttack,
     RiskObservation,
 )
 from engines.risk.variants import (
@@ -75,6 +77,7 @@ CLAIMING = "claim"
 SETUP = "setup"
 PLACE = "place"
 ATTACK = "attack"
+DEFEND = "defend"  # option defender_dice=choose: the attacked seat chooses its dice
 OCCUPY = "occupy"
 FORTIFY = "fortify"
 ALLY_PLACE = "ally_place"
@@ -147,6 +150,10 @@ ATTACK_SLOTS: tuple[tuple[tuple[int, tuple[Attack, ...], Slot], ...], ...] = tup
 )
 """Per territory, per neighbour: (neighbour, its Attack templates for 1-3 dice, its Blitz slot)."""
 CLAIMS = tuple(Claim(territory) for territory in IDS)
+DEFENCES = tuple(tuple(Defend(dice) for dice in range(most, 0, -1)) for most in range(4))
+"""The defender's choices by the most dice it may roll: the most first, the engine's own
+rule (RULES.md, "Defender's dice"), which is the default action of a seat that does not
+answer."""
 
 SIDES = (1, 6, 36, 216)
 ROLLS = tuple(
@@ -192,6 +199,8 @@ STATE_FIELDS = (
     "conquered",
     "occupation",
     "after_occupy",
+    "attack",
+    "after_defend",
     "elim_trade",
     "locked",
     "gain",
@@ -239,6 +248,8 @@ class RiskMatch(Match):
         self.conquered = False
         self.occupation: list[int] | None = None  # [source, target, minimum]
         self.after_occupy = ATTACK
+        self.attack: list[int] | None = None  # [source, target, dice, keep (0: one roll)]
+        self.after_defend = ATTACK
         self.elim_trade: str | None = None
         self.locked = [0] * N  # 000 Conquête: armies of each territory that fought or moved
         self.gain = 0
@@ -454,13 +465,23 @@ class RiskMatch(Match):
     # =========================================================================== to move
 
     def _to_move(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.current,)
+        phase = self.phase
+        if phase == DEFEND:  # asked out of turn
+            return (self._defender(),)
+        return () if phase == OVER else (self.current,)
+
+    def _defender(self) -> int:
+        """The seat whose territory the attack waiting in phase ``defend`` targets."""
+        assert self.attack is not None  # set by _attack for the defend phase
+        return self.owner[self.attack[1]]
 
     def _actor(self) -> int:
         """The owner whose armies the deciding seat moves now (itself, or the third force)."""
         phase = self.phase
         if phase == SETUP:
             return self.queue[0][1]
+        if phase == DEFEND:
+            return self._defender()
         if phase in (ALLY_PLACE, ALLY_ATTACK) or (
             phase == OCCUPY and self.after_occupy == ALLY_ATTACK
         ):
@@ -484,6 +505,9 @@ class RiskMatch(Match):
             assert self.occupation is not None  # set by _conquer for the occupy phase
             source, _, low = self.occupation
             return (Occupy(Amount(low, self.armies[source] - 1)),)
+        if phase == DEFEND:
+            assert self.attack is not None  # set by _attack for the defend phase
+            return DEFENCES[self._defence_most(self.attack[1])]
         if phase == FORTIFY:
             return self._fortify_options(seat)
         if phase == CLAIMING:
@@ -699,6 +723,10 @@ class RiskMatch(Match):
             self._place(seat, cast(Place, action), events)
         elif kind is EndPhase:
             self._end_phase(seat, cast(EndPhase, action), events)
+        elif kind is Defend:
+            if phase != DEFEND:
+                raise IllegalAction(seat, action, f"no attack to defend in the {phase} phase")
+            self._defend(seat, cast(Defend, action), events)
         elif kind is Occupy:
             if phase != OCCUPY:
                 raise IllegalAction(seat, action, f"nothing to occupy in the {phase} phase")
@@ -836,29 +864,62 @@ class RiskMatch(Match):
             raise IllegalAction(seat, action, f"{action.target} does not border {action.source}")
         if owner[t] == me or not self._attackable(t):
             raise IllegalAction(seat, action, f"{action.target} may not be attacked now")
+        keep = 0
         if type(action) is Attack:
             # 003: "au moins une unité de plus que le nombre de dés"; 1 to 3 dice.
             dice = self._count(seat, action, action.dice, 1, min(3, armies[s] - 1), what="dice")
-            self._roll(s, t, dice, events)
         else:  # a Blitz (``type(action) is not Attack`` does not narrow for the type checker)
             keep = self._count(
                 seat, action, cast(Blitz, action).keep, 1, armies[s] - 1, what="keep"
             )
-            dice = 0
+            dice = min(3, armies[s] - 1)
+        most = self._defence_most(t)
+        if most > 1 and owner[t] >= 0 and self.options["defender_dice"] == "choose":
+            # 000 "C'est l'attaquant qui, le premier, annonce le nombre de dés ... Le défenseur
+            # peut donc décider en conséquence"; 003 "puis le défenseur fait de même": the
+            # attacked seat is asked, out of turn. The third force defends with the most.
+            self.attack, self.after_defend, self.phase = [s, t, dice, keep], self.phase, DEFEND
+            return
+        self._fight([s, t, dice, keep], most, events)
+
+    def _defence_most(self, t: int) -> int:
+        """The most dice ``t``'s defender may roll: 003 "1 ou 2 dés. Dans le second cas, il
+        doit posséder au moins 2 unités"; 000 Conquête up to 3 ("sans dépasser trois")."""
+        most = self.rules.defender_max_dice
+        armies = self.armies[t]
+        return armies if armies < most else most
+
+    def _defend(self, seat: int, action: Defend, events: list[Event]) -> None:
+        """The defender's dice for the attack announced; then the attack is fought."""
+        attack = self.attack
+        assert attack is not None  # set by _attack for the defend phase
+        most = self._defence_most(attack[1])
+        defence = self._count(seat, action, action.dice, 1, most, what="dice")
+        self.attack, self.phase = None, self.after_defend
+        self._fight(attack, defence, events)
+
+    def _fight(self, attack: list[int], defence: int, events: list[Event]) -> None:
+        """``attack`` is [source, target, dice, keep]: one roll with ``dice`` (``keep`` 0), or
+        a Blitz down to ``keep`` armies with the most dice each roll; the defender rolls up to
+        ``defence`` dice, as its armies allow. A conquest follows when the target is empty."""
+        s, t, dice, keep = attack
+        armies = self.armies
+        if not keep:
+            self._roll(s, t, dice, defence, events)
+        else:
             while armies[s] > keep and armies[t]:
                 dice = min(3, armies[s] - 1)
-                self._roll(s, t, dice, events)
+                self._roll(s, t, dice, defence, events)
         if armies[t] == 0:
             self._conquer(s, t, dice, events)
 
-    def _roll(self, s: int, t: int, dice: int, events: list[Event]) -> None:
+    def _roll(self, s: int, t: int, dice: int, most: int, events: list[Event]) -> None:
         """One roll: 000 "On compare séparément chacun de ses dés ... en commençant par le
         plus fort"; "en cas d'égalité de points, le défenseur l'emporte"; 003 the same. The
-        defender always rolls the most dice it may (RULES.md: 000 "il est dans son intérêt
-        de se défendre toujours avec le maximum")."""
+        defender rolls ``most`` dice, or fewer if its armies allow no more: the most it may
+        unless it chose (RULES.md, "Defender's dice")."""
         rng = self.rng
         armies = self.armies
-        most = self.rules.defender_max_dice
         defending = armies[t] if armies[t] < most else most
         # One draw picks one of the 6**k equally likely ordered outcomes of k dice.
         attack = ROLLS[dice][below(rng, SIDES[dice])]
@@ -1102,10 +1163,13 @@ class RiskMatch(Match):
         if index is not None:
             card = missions.ALL[index]
             mission = MissionView(card.id, card.text_fr, card.text_en)
-        occupation = None
+        occupation = attack = None
         if self.occupation is not None:
             s, t, low = self.occupation
             occupation = Occupation(IDS[s], IDS[t], low, self.armies[s] - 1)
+        if self.attack is not None:
+            s, t, dice, keep = self.attack
+            attack = PendingAttack(IDS[s], IDS[t], dice, keep or None)
         progressive = self.rules.sets != SETS_SYMBOL_TABLE
         return RiskObservation(
             seat=seat,
@@ -1131,6 +1195,7 @@ class RiskMatch(Match):
             next_set_value=self.rules.set_value(self.trades) if progressive else None,
             armies_to_place=self.pending if self.phase in (PLACE, ALLY_PLACE) else 0,
             occupation=occupation,
+            attack=attack,
             conquered_this_turn=self.conquered,
             steps=self.steps,
         )

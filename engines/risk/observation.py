@@ -43,6 +43,19 @@ class Occupation:
     maximum: int
 
 
+@dataclass(frozen=True, slots=True)
+class PendingAttack:
+    """An attack announced and waiting for the defender's dice (phase ``defend``): from
+    ``source`` against ``target`` with the attacker's ``dice``; ``keep`` for a Blitz (rolls
+    with the most dice until the target falls or the source has ``keep`` armies), None for
+    one roll."""
+
+    source: str
+    target: str
+    dice: int
+    keep: int | None
+
+
 @dataclass(slots=True)
 class RiskObservation:
     """One seat's view. ``owners`` and ``armies`` follow ``board.territories``' order.
@@ -54,7 +67,8 @@ class RiskObservation:
     seat: int
     variant: str
     board: Board  # static: the same object for every observation of the game
-    phase: str  # claim, setup, place, attack, occupy, fortify, ally_place, ally_attack, over
+    phase: str  # claim, setup, place, attack, defend, occupy, fortify, ally_place, ally_attack,
+    # over
     turn_seat: int  # whose turn it is
     acting_for: int  # the owner the deciding seat moves now: itself, or -1 for the allié
     round: int  # 0 during set-up, then 1, 2, ... (a round is one turn of every seat)
@@ -71,5 +85,6 @@ class RiskObservation:
     next_set_value: int | None  # armies for the next progressive set; None under the table
     armies_to_place: int
     occupation: Occupation | None
+    attack: PendingAttack | None  # the attack waiting for the defender's dice (phase defend)
     conquered_this_turn: bool
     steps: int

@@ -10,7 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.core.contract import VariantRules
+from engines.core.contract import Option, VariantRules
+
+DEFENDER_DICE = Option(
+    "defender_dice",
+    "the attacked seat's dice: 'most' (it always rolls the most it may, the engine's rule) or "
+    "'choose' (the books' rule: it is asked, out of turn, after the attacker announces its "
+    "dice)",
+    default="most",
+    choices=("most", "choose"),
+)
+"""000 "Le défenseur peut donc décider en conséquence s'il a intérêt à se défendre en force ou
+non"; 003 "le défenseur peut lancer 1 ou 2 dés": the books' rule is 'choose' (RULES.md,
+"Defender's dice")."""
 
 # Setup kinds.
 CLAIM = "claim"  # 003 "Placement initial des armées": claim one by one, then reinforce one by one.

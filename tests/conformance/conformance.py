@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import distributions, entry_points
 from pathlib import Path
@@ -112,18 +112,23 @@ def random_action(rng: random.Random, legal: tuple[Action, ...]) -> Action:
     return template if amount is None else fill(template, rng.randint(amount.low, amount.high))
 
 
-def new_recorder(game: GameInfo, variant: str, seats: int, seed: int) -> Recorder:
-    """A recorded new match of ``game`` (registered or not) that ends by ``MAX_STEPS``."""
-    match = game.new_match(variant, seats, seed, {"max_steps": MAX_STEPS})
+def new_recorder(
+    game: GameInfo, variant: str, seats: int, seed: int, options: Mapping[str, Any] | None = None
+) -> Recorder:
+    """A recorded new match of ``game`` (registered or not) with ``options`` that ends by
+    ``MAX_STEPS``."""
+    match = game.new_match(variant, seats, seed, {**(options or {}), "max_steps": MAX_STEPS})
     recorder = Recorder(match)
     recorder.add_events(match.setup_events)
     return recorder
 
 
-def walk(game: GameInfo, variant: str, seats: int, seed: int) -> Iterator[Step]:
+def walk(
+    game: GameInfo, variant: str, seats: int, seed: int, options: Mapping[str, Any] | None = None
+) -> Iterator[Step]:
     """Random legal play to the end, stopping before every action (see :class:`Step`)."""
     rng = random.Random(seed)
-    recorder = new_recorder(game, variant, seats, seed)
+    recorder = new_recorder(game, variant, seats, seed, options)
     match = recorder.match
     events = list(match.setup_events)
     previous = None

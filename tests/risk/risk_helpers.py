@@ -173,6 +173,8 @@ def arrange(
     match.conquered = False
     match.occupation = None
     match.after_occupy = "attack"
+    match.attack = None
+    match.after_defend = "attack"
     match.elim_trade = None
     match.locked = [0] * N
     match.ally_done = phase in ("ally_place", "ally_attack")

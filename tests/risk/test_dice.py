@@ -118,7 +118,7 @@ def test_engine_resolves_every_outcome_like_the_enumeration(attack_dice, defence
             match.armies[S], match.armies[T] = 10, defence_dice
             cells.values[:] = [(i + 0.5) / attack_cells, (j + 0.5) / defence_cells]
             events.clear()
-            match._roll(S, T, attack_dice, events)
+            match._roll(S, T, attack_dice, match._defence_most(T), events)
             assert not cells.values, "the engine must draw once per side"
             (rolled,) = events
             assert len(rolled.attacker) == attack_dice and len(rolled.defender) == defence_dice
@@ -205,6 +205,6 @@ def test_extreme_draws_give_the_extreme_dice():
             match.armies[S], match.armies[T] = 10, 3
             cells.values[:] = [u, u]
             events: list = []
-            match._roll(S, T, k, events)
+            match._roll(S, T, k, match._defence_most(T), events)
             assert events[0].attacker == (face,) * k
             assert events[0].defender == (face,) * 3

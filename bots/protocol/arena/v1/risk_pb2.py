@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from bots.protocol.arena.v1 import common_pb2 as arena_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13\x61rena/v1/risk.proto\x12\x08\x61rena.v1\x1a\x15\x61rena/v1/common.proto\"/\n\tRiskSetup\x12\"\n\x05\x62oard\x18\x01 \x01(\x0b\x32\x13.arena.v1.RiskBoard\"\x94\x03\n\tRiskBoard\x12\x13\n\x0bterritories\x18\x01 \x03(\t\x12\r\n\x05names\x18\x02 \x03(\t\x12\x10\n\x08names_fr\x18\x03 \x03(\t\x12\x14\n\x0c\x63ontinent_of\x18\x04 \x03(\x05\x12\x31\n\ncontinents\x18\x05 \x03(\x0b\x32\x1d.arena.v1.RiskBoard.Continent\x12\'\n\nneighbours\x18\x06 \x03(\x0b\x32\x13.arena.v1.IndexList\x12\x12\n\nsymbols_us\x18\x07 \x03(\t\x12\x12\n\nsymbols_fr\x18\x08 \x03(\t\x12-\n\x05index\x18\t \x03(\x0b\x32\x1e.arena.v1.RiskBoard.IndexEntry\x1aZ\n\tContinent\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07name_fr\x18\x03 \x01(\t\x12\r\n\x05\x62onus\x18\x04 \x01(\x05\x12\x13\n\x0bterritories\x18\x05 \x03(\x05\x1a,\n\nIndexEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\"\xf6\x05\n\x0fRiskObservation\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0f\n\x07variant\x18\x02 \x01(\t\x12\r\n\x05phase\x18\x03 \x01(\t\x12\x11\n\tturn_seat\x18\x04 \x01(\x11\x12\x12\n\nacting_for\x18\x05 \x01(\x11\x12\r\n\x05round\x18\x06 \x01(\x05\x12\x0e\n\x06owners\x18\x07 \x03(\x11\x12\x0e\n\x06\x61rmies\x18\x08 \x03(\x05\x12\r\n\x05\x61live\x18\t \x03(\x08\x12\x30\n\x04hand\x18\n \x03(\x0b\x32\".arena.v1.RiskObservation.CardView\x12\x12\n\nhand_sizes\x18\x0b \x03(\x05\x12\x36\n\x07mission\x18\x0c \x01(\x0b\x32%.arena.v1.RiskObservation.MissionView\x12\x0f\n\x07\x63olours\x18\r \x03(\t\x12\x11\n\tdeck_size\x18\x0e \x01(\x05\x12\x0f\n\x07\x64iscard\x18\x0f \x03(\t\x12\x13\n\x0btrades_done\x18\x10 \x01(\x05\x12\x1b\n\x0enext_set_value\x18\x11 \x01(\x05H\x00\x88\x01\x01\x12\x17\n\x0f\x61rmies_to_place\x18\x12 \x01(\x05\x12\x38\n\noccupation\x18\x13 \x01(\x0b\x32$.arena.v1.RiskObservation.Occupation\x12\x1b\n\x13\x63onquered_this_turn\x18\x14 \x01(\x08\x12\r\n\x05steps\x18\x15 \x01(\x05\x1aL\n\x08\x43\x61rdView\x12\n\n\x02id\x18\x01 \x01(\t\x12\x16\n\tterritory\x18\x02 \x01(\tH\x00\x88\x01\x01\x12\x0e\n\x06symbol\x18\x03 \x01(\tB\x0c\n\n_territory\x1a;\n\x0bMissionView\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07text_fr\x18\x02 \x01(\t\x12\x0f\n\x07text_en\x18\x03 \x01(\t\x1aN\n\nOccupation\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\t\x12\x0f\n\x07minimum\x18\x03 \x01(\x05\x12\x0f\n\x07maximum\x18\x04 \x01(\x05\x42\x11\n\x0f_next_set_value\"\xe3\x06\n\nRiskAction\x12+\n\x05\x63laim\x18\x01 \x01(\x0b\x32\x1a.arena.v1.RiskAction.ClaimH\x00\x12+\n\x05place\x18\x02 \x01(\x0b\x32\x1a.arena.v1.RiskAction.PlaceH\x00\x12\x36\n\x0btrade_cards\x18\x03 \x01(\x0b\x32\x1f.arena.v1.RiskAction.TradeCardsH\x00\x12-\n\x06\x61ttack\x18\x04 \x01(\x0b\x32\x1b.arena.v1.RiskAction.AttackH\x00\x12+\n\x05\x62litz\x18\x05 \x01(\x0b\x32\x1a.arena.v1.RiskAction.BlitzH\x00\x12-\n\x06occupy\x18\x06 \x01(\x0b\x32\x1b.arena.v1.RiskAction.OccupyH\x00\x12/\n\x07\x66ortify\x18\x07 \x01(\x0b\x32\x1c.arena.v1.RiskAction.FortifyH\x00\x12\x32\n\tend_phase\x18\x08 \x01(\x0b\x32\x1d.arena.v1.RiskAction.EndPhaseH\x00\x1a\x1a\n\x05\x43laim\x12\x11\n\tterritory\x18\x01 \x01(\t\x1a>\n\x05Place\x12\x11\n\tterritory\x18\x01 \x01(\t\x12\"\n\x06\x61rmies\x18\x02 \x01(\x0b\x32\x12.arena.v1.Quantity\x1aM\n\nTradeCards\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x12\x1c\n\x0f\x62onus_territory\x18\x02 \x01(\tH\x00\x88\x01\x01\x42\x12\n\x10_bonus_territory\x1aJ\n\x06\x41ttack\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\t\x12 \n\x04\x64ice\x18\x03 \x01(\x0b\x32\x12.arena.v1.Quantity\x1aI\n\x05\x42litz\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\t\x12 \n\x04keep\x18\x03 \x01(\x0b\x32\x12.arena.v1.Quantity\x1a,\n\x06Occupy\x12\"\n\x06\x61rmies\x18\x01 \x01(\x0b\x32\x12.arena.v1.Quantity\x1aM\n\x07\x46ortify\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\t\x12\"\n\x06\x61rmies\x18\x03 \x01(\x0b\x32\x12.arena.v1.Quantity\x1a\n\n\x08\x45ndPhaseB\x08\n\x06\x61\x63tionb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13\x61rena/v1/risk.proto\x12\x08\x61rena.v1\x1a\x15\x61rena/v1/common.proto\"/\n\tRiskSetup\x12\"\n\x05\x62oard\x18\x01 \x01(\x0b\x32\x13.arena.v1.RiskBoard\"\x94\x03\n\tRiskBoard\x12\x13\n\x0bterritories\x18\x01 \x03(\t\x12\r\n\x05names\x18\x02 \x03(\t\x12\x10\n\x08names_fr\x18\x03 \x03(\t\x12\x14\n\x0c\x63ontinent_of\x18\x04 \x03(\x05\x12\x31\n\ncontinents\x18\x05 \x03(\x0b\x32\x1d.arena.v1.RiskBoard.Continent\x12\'\n\nneighbours\x18\x06 \x03(\x0b\x32\x13.arena.v1.IndexList\x12\x12\n\nsymbols_us\x18\x07 \x03(\t\x12\x12\n\nsymbols_fr\x18\x08 \x03(\t\x12-\n\x05index\x18\t \x03(\x0b\x32\x1e.arena.v1.RiskBoard.IndexEntry\x1aZ\n\tContinent\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07name_fr\x18\x03 \x01(\t\x12\r\n\x05\x62onus\x18\x04 \x01(\x05\x12\x13\n\x0bterritories\x18\x05 \x03(\x05\x1a,\n\nIndexEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\"\x8a\x07\n\x0fRiskObservation\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0f\n\x07variant\x18\x02 \x01(\t\x12\r\n\x05phase\x18\x03 \x01(\t\x12\x11\n\tturn_seat\x18\x04 \x01(\x11\x12\x12\n\nacting_for\x18\x05 \x01(\x11\x12\r\n\x05round\x18\x06 \x01(\x05\x12\x0e\n\x06owners\x18\x07 \x03(\x11\x12\x0e\n\x06\x61rmies\x18\x08 \x03(\x05\x12\r\n\x05\x61live\x18\t \x03(\x08\x12\x30\n\x04hand\x18\n \x03(\x0b\x32\".arena.v1.RiskObservation.CardView\x12\x12\n\nhand_sizes\x18\x0b \x03(\x05\x12\x36\n\x07mission\x18\x0c \x01(\x0b\x32%.arena.v1.RiskObservation.MissionView\x12\x0f\n\x07\x63olours\x18\r \x03(\t\x12\x11\n\tdeck_size\x18\x0e \x01(\x05\x12\x0f\n\x07\x64iscard\x18\x0f \x03(\t\x12\x13\n\x0btrades_done\x18\x10 \x01(\x05\x12\x1b\n\x0enext_set_value\x18\x11 \x01(\x05H\x00\x88\x01\x01\x12\x17\n\x0f\x61rmies_to_place\x18\x12 \x01(\x05\x12\x38\n\noccupation\x18\x13 \x01(\x0b\x32$.arena.v1.RiskObservation.Occupation\x12\x37\n\x06\x61ttack\x18\x16 \x01(\x0b\x32\'.arena.v1.RiskObservation.PendingAttack\x12\x1b\n\x13\x63onquered_this_turn\x18\x14 \x01(\x08\x12\r\n\x05steps\x18\x15 \x01(\x05\x1aL\n\x08\x43\x61rdView\x12\n\n\x02id\x18\x01 \x01(\t\x12\x16\n\tterritory\x18\x02 \x01(\tH\x00\x88\x01\x01\x12\x0e\n\x06symbol\x18\x03 \x01(\tB\x0c\n\n_territory\x1a;\n\x0bMissionView\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0f\n\x07text_fr\x18\x02 \x01(\t\x12\x0f\n\x07text_en\x18\x03 \x01(\t\x1aN\n\nOccupation\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\t\x12\x0f\n\x07minimum\x18\x03 \x01(\x05\x12\x0f\n\x07maximum\x18\x04 \x01(\x05\x1aY\n\rPendingAttack\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\t\x12\x0c\n\x04\x64ice\x18\x03 \x01(\x05\x12\x11\n\x04keep\x18\x04 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_keepB\x11\n\x0f_next_set_value\"\xaa\x07\n\nRiskAction\x12+\n\x05\x63laim\x18\x01 \x01(\x0b\x32\x1a.arena.v1.RiskAction.ClaimH\x00\x12+\n\x05place\x18\x02 \x01(\x0b\x32\x1a.arena.v1.RiskAction.PlaceH\x00\x12\x36\n\x0btrade_cards\x18\x03 \x01(\x0b\x32\x1f.arena.v1.RiskAction.TradeCardsH\x00\x12-\n\x06\x61ttack\x18\x04 \x01(\x0b\x32\x1b.arena.v1.RiskAction.AttackH\x00\x12+\n\x05\x62litz\x18\x05 \x01(\x0b\x32\x1a.arena.v1.RiskAction.BlitzH\x00\x12-\n\x06occupy\x18\x06 \x01(\x0b\x32\x1b.arena.v1.RiskAction.OccupyH\x00\x12/\n\x07\x66ortify\x18\x07 \x01(\x0b\x32\x1c.arena.v1.RiskAction.FortifyH\x00\x12\x32\n\tend_phase\x18\x08 \x01(\x0b\x32\x1d.arena.v1.RiskAction.EndPhaseH\x00\x12-\n\x06\x64\x65\x66\x65nd\x18\t \x01(\x0b\x32\x1b.arena.v1.RiskAction.DefendH\x00\x1a\x1a\n\x05\x43laim\x12\x11\n\tterritory\x18\x01 \x01(\t\x1a>\n\x05Place\x12\x11\n\tterritory\x18\x01 \x01(\t\x12\"\n\x06\x61rmies\x18\x02 \x01(\x0b\x32\x12.arena.v1.Quantity\x1aM\n\nTradeCards\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x12\x1c\n\x0f\x62onus_territory\x18\x02 \x01(\tH\x00\x88\x01\x01\x42\x12\n\x10_bonus_territory\x1aJ\n\x06\x41ttack\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\t\x12 \n\x04\x64ice\x18\x03 \x01(\x0b\x32\x12.arena.v1.Quantity\x1aI\n\x05\x42litz\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\t\x12 \n\x04keep\x18\x03 \x01(\x0b\x32\x12.arena.v1.Quantity\x1a\x16\n\x06\x44\x65\x66\x65nd\x12\x0c\n\x04\x64ice\x18\x01 \x01(\x05\x1a,\n\x06Occupy\x12\"\n\x06\x61rmies\x18\x01 \x01(\x0b\x32\x12.arena.v1.Quantity\x1aM\n\x07\x46ortify\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\t\x12\"\n\x06\x61rmies\x18\x03 \x01(\x0b\x32\x12.arena.v1.Quantity\x1a\n\n\x08\x45ndPhaseB\x08\n\x06\x61\x63tionb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -43,29 +43,33 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_RISKBOARD_INDEXENTRY']._serialized_start=466
   _globals['_RISKBOARD_INDEXENTRY']._serialized_end=510
   _globals['_RISKOBSERVATION']._serialized_start=513
-  _globals['_RISKOBSERVATION']._serialized_end=1271
-  _globals['_RISKOBSERVATION_CARDVIEW']._serialized_start=1035
-  _globals['_RISKOBSERVATION_CARDVIEW']._serialized_end=1111
-  _globals['_RISKOBSERVATION_MISSIONVIEW']._serialized_start=1113
-  _globals['_RISKOBSERVATION_MISSIONVIEW']._serialized_end=1172
-  _globals['_RISKOBSERVATION_OCCUPATION']._serialized_start=1174
-  _globals['_RISKOBSERVATION_OCCUPATION']._serialized_end=1252
-  _globals['_RISKACTION']._serialized_start=1274
-  _globals['_RISKACTION']._serialized_end=2141
-  _globals['_RISKACTION_CLAIM']._serialized_start=1674
-  _globals['_RISKACTION_CLAIM']._serialized_end=1700
-  _globals['_RISKACTION_PLACE']._serialized_start=1702
-  _globals['_RISKACTION_PLACE']._serialized_end=1764
-  _globals['_RISKACTION_TRADECARDS']._serialized_start=1766
-  _globals['_RISKACTION_TRADECARDS']._serialized_end=1843
-  _globals['_RISKACTION_ATTACK']._serialized_start=1845
-  _globals['_RISKACTION_ATTACK']._serialized_end=1919
-  _globals['_RISKACTION_BLITZ']._serialized_start=1921
-  _globals['_RISKACTION_BLITZ']._serialized_end=1994
-  _globals['_RISKACTION_OCCUPY']._serialized_start=1996
-  _globals['_RISKACTION_OCCUPY']._serialized_end=2040
-  _globals['_RISKACTION_FORTIFY']._serialized_start=2042
-  _globals['_RISKACTION_FORTIFY']._serialized_end=2119
-  _globals['_RISKACTION_ENDPHASE']._serialized_start=2121
-  _globals['_RISKACTION_ENDPHASE']._serialized_end=2131
+  _globals['_RISKOBSERVATION']._serialized_end=1419
+  _globals['_RISKOBSERVATION_CARDVIEW']._serialized_start=1092
+  _globals['_RISKOBSERVATION_CARDVIEW']._serialized_end=1168
+  _globals['_RISKOBSERVATION_MISSIONVIEW']._serialized_start=1170
+  _globals['_RISKOBSERVATION_MISSIONVIEW']._serialized_end=1229
+  _globals['_RISKOBSERVATION_OCCUPATION']._serialized_start=1231
+  _globals['_RISKOBSERVATION_OCCUPATION']._serialized_end=1309
+  _globals['_RISKOBSERVATION_PENDINGATTACK']._serialized_start=1311
+  _globals['_RISKOBSERVATION_PENDINGATTACK']._serialized_end=1400
+  _globals['_RISKACTION']._serialized_start=1422
+  _globals['_RISKACTION']._serialized_end=2360
+  _globals['_RISKACTION_CLAIM']._serialized_start=1869
+  _globals['_RISKACTION_CLAIM']._serialized_end=1895
+  _globals['_RISKACTION_PLACE']._serialized_start=1897
+  _globals['_RISKACTION_PLACE']._serialized_end=1959
+  _globals['_RISKACTION_TRADECARDS']._serialized_start=1961
+  _globals['_RISKACTION_TRADECARDS']._serialized_end=2038
+  _globals['_RISKACTION_ATTACK']._serialized_start=2040
+  _globals['_RISKACTION_ATTACK']._serialized_end=2114
+  _globals['_RISKACTION_BLITZ']._serialized_start=2116
+  _globals['_RISKACTION_BLITZ']._serialized_end=2189
+  _globals['_RISKACTION_DEFEND']._serialized_start=2191
+  _globals['_RISKACTION_DEFEND']._serialized_end=2213
+  _globals['_RISKACTION_OCCUPY']._serialized_start=2215
+  _globals['_RISKACTION_OCCUPY']._serialized_end=2259
+  _globals['_RISKACTION_FORTIFY']._serialized_start=2261
+  _globals['_RISKACTION_FORTIFY']._serialized_end=2338
+  _globals['_RISKACTION_ENDPHASE']._serialized_start=2340
+  _globals['_RISKACTION_ENDPHASE']._serialized_end=2350
 # @@protoc_insertion_point(module_scope)

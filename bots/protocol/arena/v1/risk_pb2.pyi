@@ -56,7 +56,7 @@ class RiskBoard(_message.Message):
     def __init__(self, territories: _Optional[_Iterable[str]] = ..., names: _Optional[_Iterable[str]] = ..., names_fr: _Optional[_Iterable[str]] = ..., continent_of: _Optional[_Iterable[int]] = ..., continents: _Optional[_Iterable[_Union[RiskBoard.Continent, _Mapping]]] = ..., neighbours: _Optional[_Iterable[_Union[_common_pb2.IndexList, _Mapping]]] = ..., symbols_us: _Optional[_Iterable[str]] = ..., symbols_fr: _Optional[_Iterable[str]] = ..., index: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class RiskObservation(_message.Message):
-    __slots__ = ("seat", "variant", "phase", "turn_seat", "acting_for", "round", "owners", "armies", "alive", "hand", "hand_sizes", "mission", "colours", "deck_size", "discard", "trades_done", "next_set_value", "armies_to_place", "occupation", "conquered_this_turn", "steps")
+    __slots__ = ("seat", "variant", "phase", "turn_seat", "acting_for", "round", "owners", "armies", "alive", "hand", "hand_sizes", "mission", "colours", "deck_size", "discard", "trades_done", "next_set_value", "armies_to_place", "occupation", "attack", "conquered_this_turn", "steps")
     class CardView(_message.Message):
         __slots__ = ("id", "territory", "symbol")
         ID_FIELD_NUMBER: _ClassVar[int]
@@ -86,6 +86,17 @@ class RiskObservation(_message.Message):
         minimum: int
         maximum: int
         def __init__(self, source: _Optional[str] = ..., target: _Optional[str] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ...) -> None: ...
+    class PendingAttack(_message.Message):
+        __slots__ = ("source", "target", "dice", "keep")
+        SOURCE_FIELD_NUMBER: _ClassVar[int]
+        TARGET_FIELD_NUMBER: _ClassVar[int]
+        DICE_FIELD_NUMBER: _ClassVar[int]
+        KEEP_FIELD_NUMBER: _ClassVar[int]
+        source: str
+        target: str
+        dice: int
+        keep: int
+        def __init__(self, source: _Optional[str] = ..., target: _Optional[str] = ..., dice: _Optional[int] = ..., keep: _Optional[int] = ...) -> None: ...
     SEAT_FIELD_NUMBER: _ClassVar[int]
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -105,6 +116,7 @@ class RiskObservation(_message.Message):
     NEXT_SET_VALUE_FIELD_NUMBER: _ClassVar[int]
     ARMIES_TO_PLACE_FIELD_NUMBER: _ClassVar[int]
     OCCUPATION_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
     CONQUERED_THIS_TURN_FIELD_NUMBER: _ClassVar[int]
     STEPS_FIELD_NUMBER: _ClassVar[int]
     seat: int
@@ -126,12 +138,13 @@ class RiskObservation(_message.Message):
     next_set_value: int
     armies_to_place: int
     occupation: RiskObservation.Occupation
+    attack: RiskObservation.PendingAttack
     conquered_this_turn: bool
     steps: int
-    def __init__(self, seat: _Optional[int] = ..., variant: _Optional[str] = ..., phase: _Optional[str] = ..., turn_seat: _Optional[int] = ..., acting_for: _Optional[int] = ..., round: _Optional[int] = ..., owners: _Optional[_Iterable[int]] = ..., armies: _Optional[_Iterable[int]] = ..., alive: _Optional[_Iterable[bool]] = ..., hand: _Optional[_Iterable[_Union[RiskObservation.CardView, _Mapping]]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., mission: _Optional[_Union[RiskObservation.MissionView, _Mapping]] = ..., colours: _Optional[_Iterable[str]] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., trades_done: _Optional[int] = ..., next_set_value: _Optional[int] = ..., armies_to_place: _Optional[int] = ..., occupation: _Optional[_Union[RiskObservation.Occupation, _Mapping]] = ..., conquered_this_turn: _Optional[bool] = ..., steps: _Optional[int] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., variant: _Optional[str] = ..., phase: _Optional[str] = ..., turn_seat: _Optional[int] = ..., acting_for: _Optional[int] = ..., round: _Optional[int] = ..., owners: _Optional[_Iterable[int]] = ..., armies: _Optional[_Iterable[int]] = ..., alive: _Optional[_Iterable[bool]] = ..., hand: _Optional[_Iterable[_Union[RiskObservation.CardView, _Mapping]]] = ..., hand_sizes: _Optional[_Iterable[int]] = ..., mission: _Optional[_Union[RiskObservation.MissionView, _Mapping]] = ..., colours: _Optional[_Iterable[str]] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., trades_done: _Optional[int] = ..., next_set_value: _Optional[int] = ..., armies_to_place: _Optional[int] = ..., occupation: _Optional[_Union[RiskObservation.Occupation, _Mapping]] = ..., attack: _Optional[_Union[RiskObservation.PendingAttack, _Mapping]] = ..., conquered_this_turn: _Optional[bool] = ..., steps: _Optional[int] = ...) -> None: ...
 
 class RiskAction(_message.Message):
-    __slots__ = ("claim", "place", "trade_cards", "attack", "blitz", "occupy", "fortify", "end_phase")
+    __slots__ = ("claim", "place", "trade_cards", "attack", "blitz", "occupy", "fortify", "end_phase", "defend")
     class Claim(_message.Message):
         __slots__ = ("territory",)
         TERRITORY_FIELD_NUMBER: _ClassVar[int]
@@ -169,6 +182,11 @@ class RiskAction(_message.Message):
         target: str
         keep: _common_pb2.Quantity
         def __init__(self, source: _Optional[str] = ..., target: _Optional[str] = ..., keep: _Optional[_Union[_common_pb2.Quantity, _Mapping]] = ...) -> None: ...
+    class Defend(_message.Message):
+        __slots__ = ("dice",)
+        DICE_FIELD_NUMBER: _ClassVar[int]
+        dice: int
+        def __init__(self, dice: _Optional[int] = ...) -> None: ...
     class Occupy(_message.Message):
         __slots__ = ("armies",)
         ARMIES_FIELD_NUMBER: _ClassVar[int]
@@ -194,6 +212,7 @@ class RiskAction(_message.Message):
     OCCUPY_FIELD_NUMBER: _ClassVar[int]
     FORTIFY_FIELD_NUMBER: _ClassVar[int]
     END_PHASE_FIELD_NUMBER: _ClassVar[int]
+    DEFEND_FIELD_NUMBER: _ClassVar[int]
     claim: RiskAction.Claim
     place: RiskAction.Place
     trade_cards: RiskAction.TradeCards
@@ -202,4 +221,5 @@ class RiskAction(_message.Message):
     occupy: RiskAction.Occupy
     fortify: RiskAction.Fortify
     end_phase: RiskAction.EndPhase
-    def __init__(self, claim: _Optional[_Union[RiskAction.Claim, _Mapping]] = ..., place: _Optional[_Union[RiskAction.Place, _Mapping]] = ..., trade_cards: _Optional[_Union[RiskAction.TradeCards, _Mapping]] = ..., attack: _Optional[_Union[RiskAction.Attack, _Mapping]] = ..., blitz: _Optional[_Union[RiskAction.Blitz, _Mapping]] = ..., occupy: _Optional[_Union[RiskAction.Occupy, _Mapping]] = ..., fortify: _Optional[_Union[RiskAction.Fortify, _Mapping]] = ..., end_phase: _Optional[_Union[RiskAction.EndPhase, _Mapping]] = ...) -> None: ...
+    defend: RiskAction.Defend
+    def __init__(self, claim: _Optional[_Union[RiskAction.Claim, _Mapping]] = ..., place: _Optional[_Union[RiskAction.Place, _Mapping]] = ..., trade_cards: _Optional[_Union[RiskAction.TradeCards, _Mapping]] = ..., attack: _Optional[_Union[RiskAction.Attack, _Mapping]] = ..., blitz: _Optional[_Union[RiskAction.Blitz, _Mapping]] = ..., occupy: _Optional[_Union[RiskAction.Occupy, _Mapping]] = ..., fortify: _Optional[_Union[RiskAction.Fortify, _Mapping]] = ..., end_phase: _Optional[_Union[RiskAction.EndPhase, _Mapping]] = ..., defend: _Optional[_Union[RiskAction.Defend, _Mapping]] = ...) -> None: ...
