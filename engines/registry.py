@@ -5,7 +5,7 @@ A game is registered by one line in its distribution's ``pyproject.toml``
 outside a game's package names it. Games are listed by name.
 
 >>> [game.name for game in games()]
-['africa', 'colonisation', 'conquetes', 'risk']
+['africa', 'colonisation', 'conquetes', 'risk', 'risk2210']
 >>> get_game("risk").variant("hasbro").seats
 (2, 3, 4, 5)
 """

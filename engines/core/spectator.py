@@ -114,11 +114,16 @@ class Layout:
 
 
 def load_layout(
-    maps: Sequence[Mapping[str, Any]], drawing: Mapping[str, Any], *, name_key: str = "name"
+    maps: Sequence[Mapping[str, Any]],
+    drawing: Mapping[str, Any],
+    *,
+    name_key: str = "name",
+    group_key: str = "continent",
 ) -> Layout:
     """The layout of a game from its maps' data (``territories``, ``adjacency``, ``sea_links``)
-    and a drawing (``width``, ``height``, ``places``: id → ``[x, y]``); raises ValueError naming
-    a place of the maps that the drawing leaves out, or one it has that no map has.
+    and a drawing (``width``, ``height``, ``places``: id → ``[x, y]``); a territory's group is
+    its ``group_key``. Raises ValueError naming a place of the maps that the drawing leaves
+    out, or one it has that no map has.
 
     >>> world = {"territories": [{"id": "a", "name": "A", "continent": "c"},
     ...                          {"id": "b", "name": "B", "continent": "c"}],
@@ -137,7 +142,7 @@ def load_layout(
             if where is None:
                 raise ValueError(f"the drawing has no place for {territory['id']!r}")
             spots[territory["id"]] = Spot(
-                where[0], where[1], territory[name_key], territory.get("continent", "")
+                where[0], where[1], territory[name_key], territory.get(group_key, "")
             )
         for a, b in data.get("adjacency", ()):
             links[(a, b) if a < b else (b, a)] = "land"

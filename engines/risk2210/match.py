@@ -1,0 +1,1437 @@
+"""The Risk 2210 A.D. rules engine (seed 003, the 2210 rules and their two-player rule).
+
+Territories are indices into ``BOARD`` (the Earth, then the Moon) inside the engine and ids in
+actions, events and observations. ``owner`` is who controls each territory (a seat, ``NEUTRAL``
+or ``NOBODY``), ``mods`` its MODs, ``station`` the seat whose space station stands there (or
+-1), ``commander[seat][k]`` where the seat's commander of type k stands (or -1: not in play).
+Every rule cites the book's section (its French headings, quoted); the readings of what the
+book leaves open are in ``RULES.md`` with their ids in the specification (Z1-Z45).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Sequence
+from enum import StrEnum
+from itertools import combinations
+from typing import Any, cast
+
+from engines.core import spectator
+from engines.core.chance import die, shuffle
+from engines.core.contract import Action, Amount, Event, IllegalAction, Match, Result, lookup
+from engines.risk2210.actions import (
+    Bid,
+    BuildStation,
+    BuyCard,
+    Capture,
+    ChooseDeck,
+    ChooseMarker,
+    Claim,
+    Defend,
+    EndPhase,
+    Fortify,
+    Hire,
+    Invade,
+    Occupy,
+    Place,
+    PlacePiece,
+    Remove,
+    Retreat,
+    Roll,
+    StationChoice,
+)
+from engines.risk2210.board import BOARD, LAND, LUNAR, WATER
+from engines.risk2210.cards import CARDS, COLONY_INFLUENCE, DECK_OF
+from engines.risk2210.events import (
+    BidPlaced,
+    BidsRevealed,
+    Captured,
+    CardBought,
+    CardsSeen,
+    CardTaken,
+    Claimed,
+    CommanderKilled,
+    ConquestBonus,
+    DiceRolled,
+    Eliminated,
+    InvasionDeclared,
+    MarkerChosen,
+    MatchEnded,
+    Moved,
+    NeutralPlaced,
+    PiecePlaced,
+    Placed,
+    Retreated,
+    StationTaken,
+    TerritoriesDevastated,
+    TurnStarted,
+    YearStarted,
+)
+from engines.risk2210.observation import (
+    NEUTRAL,
+    NOBODY,
+    CardView,
+    InvasionView,
+    OccupationView,
+    Risk2210Observation,
+)
+from engines.risk2210.variants import (
+    ATTACK_DICE,
+    BATCH,
+    CARD_COST,
+    CARDS_PER_TURN,
+    COLONY_INFLUENCE_VP,
+    COMMANDER_COST,
+    COMMANDERS,
+    CONQUEST_BONUS_CAPTURES,
+    CONQUEST_BONUS_ENERGY,
+    DEFENCE_DICE,
+    DEVASTATED,
+    DIPLOMAT,
+    LAND_COMMANDER,
+    MAX_STATIONS,
+    MIN_INCOME,
+    NAVAL,
+    NEUTRAL_MODS,
+    NEUTRAL_TERRITORIES,
+    SPACE,
+    STARTING_ENERGY,
+    STARTING_MODS,
+    STARTING_PIECES,
+    STATION_COST,
+    YEARS,
+)
+
+N = len(BOARD.territories)
+IDS = BOARD.territories
+INDEX = BOARD.index
+KINDS = BOARD.kinds
+NEIGHBOURS = BOARD.neighbours
+LANDING_SITES = tuple(sorted(BOARD.landing_sites))
+K = len(COMMANDERS)
+TERRITORY_DECKS = (LAND, WATER, LUNAR)
+SAJON = BOARD.regions.index("sajon")
+
+# Phases.
+CLAIM = "claim"  # 003 "SEMER LES GERMES DE LA GUERRE": one MOD at a time on free land
+REINFORCE = "reinforce"  # "Sont placés ensuite les MODs restants, trois à chaque fois"
+PIECES = "pieces"  # "vos commandeurs terrestre et diplomatique, ainsi qu'une station"
+BID = "bid"  # "DEBUTER UNE ANNEE – Miser pour l'ordre du tour": every seat at once
+MARKER = "marker"  # "choisit un marqueur d'ordre du tour", in the bids' order
+PLACE = "place"  # turn step 1, "COLLECTER ET DEPLOYER DES MODs ET DE L'ENERGIE"
+HIRE = "hire"  # step 2, "ENGAGER ET PLACER DES COMMANDEURS"
+STATIONS = "stations"  # step 2, "vous pouvez acheter des stations spatiales"
+BUY = "buy"  # step 3, "ACHETER DES CARTES DE COMMANDEMENT"
+INVADE = "invade"  # step 5, "ENVAHIR DES TERRITOIRES"
+ROLL = "roll"  # an invasion's rolls
+DEFEND = "defend"  # option defender_dice=choose: the defender's dice, out of turn
+CASUALTY = "casualty"  # a side that must lose a commander chooses which
+STATION = "station"  # a captured enemy station: replace or destroy
+OCCUPY = "occupy"  # "Capter des territoires"
+BONUS = "bonus"  # "Bonus de conquête massive": the deck of its card
+FORTIFY = "fortify"  # step 6, "CONSOLIDER SA POSITION"
+OVER = "over"
+
+TURN_STEPS = (PLACE, HIRE, STATIONS, BUY, INVADE, FORTIFY)
+"""003 "APERÇU DU TOUR DE JEU": the order of a turn's steps (step 4, playing command cards,
+is not in this engine yet: RULES.md)."""
+
+
+class EndReason(StrEnum):
+    """Why a Risk 2210 A.D. match ended: every ``reason`` its results may give."""
+
+    LAST_YEAR = "last_year"
+    """The fifth year ended; victory points decide (003 "GAGNER LA PARTIE")."""
+    LAST_PLAYER = "last_player"
+    """Every other player was eliminated (Z40: the book does not say; the game ends then and
+    is scored)."""
+    STEP_LIMIT = "step_limit"
+    """The step limit stopped the match: no winner, seats ranked by their score now."""
+
+
+def commander_sets(present: list[int], most: int) -> list[tuple[str, ...]]:
+    """Every set of at most ``most`` of the commander types ``present`` (indices), as names in
+    the commanders' order, the empty set first.
+
+    >>> commander_sets([0, 3], 2)
+    [(), ('land',), ('nuclear',), ('land', 'nuclear')]
+    """
+    return [
+        names_of(chosen)
+        for size in range(min(most, len(present)) + 1)
+        for chosen in combinations(sorted(present), size)
+    ]
+
+
+def names_of(indices: Sequence[int]) -> tuple[str, ...]:
+    """The names of commander types ``indices``.
+
+    >>> names_of([1, 4])
+    ('naval', 'diplomat')
+    """
+    return tuple(COMMANDERS[k] for k in indices)
+
+
+def commander_indices(seat: int, action: Action, names: object) -> list[int]:
+    """The commander types of ``names`` (a tuple of distinct names), or IllegalAction."""
+    if type(names) is not tuple or not all(type(n) is str and n in COMMANDERS for n in names):
+        raise IllegalAction(seat, action, f"commanders: a tuple of names among {COMMANDERS}")
+    indices = [COMMANDERS.index(n) for n in names]
+    if len(set(indices)) != len(indices):
+        raise IllegalAction(seat, action, "a commander is named twice")
+    return sorted(indices)
+
+
+def beats(attack: int, defence: int) -> bool:
+    """003 "Déterminer le sort de la bataille": the higher die wins, "en cas d'égalité entre
+    deux scores, c'est le défenseur qui gagne"; d6 and d8 on one scale.
+
+    >>> beats(7, 6), beats(6, 6), beats(5, 8)
+    (True, False, False)
+    """
+    return attack > defence
+
+
+def losses(attack: list[int], defence: list[int]) -> tuple[int, int]:
+    """Units lost by the attacker and the defender: the highest dice compared pairwise, the
+    surplus ignored ("les dés en surplus dont la valeur est la plus faible sont ignorés").
+
+    >>> losses([6, 1, 1], [3]), losses([6, 2, 2], [3, 2]), losses([3, 3], [4, 3])
+    ((0, 1), (1, 1), (2, 0))
+    """
+    lost_attack = lost_defence = 0
+    for a, d in zip(sorted(attack, reverse=True), sorted(defence, reverse=True), strict=False):
+        if beats(a, d):
+            lost_defence += 1
+        else:
+            lost_attack += 1
+    return lost_attack, lost_defence
+
+
+STATE_FIELDS = (
+    "phase",
+    "owner",
+    "mods",
+    "station",
+    "commander",
+    "energy",
+    "alive",
+    "eliminations",
+    "devastated",
+    "territory_decks",
+    "decks",
+    "hands",
+    "unseen",
+    "year",
+    "mover",
+    "order",
+    "turn_index",
+    "bids",
+    "revealed",
+    "choosers",
+    "markers",
+    "starting_left",
+    "batch",
+    "pieces",
+    "to_place",
+    "bought",
+    "contested",
+    "bonus_taken",
+    "fortified",
+    "invasion",
+    "pending_roll",
+    "removals",
+    "occupation",
+    "end_reason",
+)
+
+
+class Risk2210Match(Match):
+    """A Risk 2210 A.D. match: 3-5 players, or 2 with the neutral."""
+
+    state_fields = STATE_FIELDS
+
+    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(variant, seats, seed, options)
+        self.phase = CLAIM
+        self.owner = [NOBODY] * N
+        self.mods = [0] * N
+        self.station = [-1] * N
+        self.commander = [[-1] * K for _ in range(seats)]
+        self.energy = [STARTING_ENERGY] * seats
+        self.alive = [True] * seats
+        self.eliminations: list[list[int]] = []  # [seat, by], in order
+        self.devastated: list[int] = []
+        self.territory_decks: list[list[int]] = [list(BOARD.of_kind(k)) for k in TERRITORY_DECKS]
+        self.decks: list[list[int]] = [
+            [c for c in range(len(CARDS)) if DECK_OF[c] == k] for k in range(K)
+        ]
+        self.hands: list[list[int]] = [[] for _ in range(seats)]
+        self.unseen = [0] * seats  # the last cards of each hand, bought and not yet turned over
+        self.year = 0
+        self.mover = 0
+        self.order: list[int] = []  # this year's seats by turn-order marker
+        self.turn_index = 0
+        self.bids = [-1] * seats  # this year's sealed bids (-1: none yet)
+        self.revealed = [-1] * seats  # this year's bids once all are in
+        self.choosers: list[int] = []  # seats still to choose a marker, in the bids' order
+        self.markers = [0] * seats
+        self.starting_left = [STARTING_MODS[seats]] * seats
+        self.batch = 0
+        self.pieces = [list(STARTING_PIECES) for _ in range(seats)]
+        self.to_place = 0
+        self.bought = 0
+        self.contested = 0
+        self.bonus_taken = False
+        self.fortified = False
+        self.invasion: dict[str, Any] | None = None
+        self.pending_roll: list[Any] | None = None  # [dice, commander indices] (phase defend)
+        self.removals: list[list[int]] = []  # [territory, seat, commanders to lose]
+        self.occupation: list[Any] | None = None  # [source, target, minimum, forced indices]
+        self.end_reason: str | None = None
+        self._setup(self.setup_events)
+
+    # =========================================================================== helpers
+
+    def units(self, t: int) -> int:
+        """MODs and commanders on ``t`` (a station is not a unit: 003 "Les unités sont les
+        MODs et les commandeurs")."""
+        holder = self.owner[t]
+        return self.mods[t] + (len(self.commanders_at(holder, t)) if holder >= 0 else 0)
+
+    def commanders_at(self, seat: int, t: int) -> list[int]:
+        """The commander types of ``seat`` standing on ``t``."""
+        return [k for k, where in enumerate(self.commander[seat]) if where == t]
+
+    def in_play(self, seat: int, k: int) -> bool:
+        """Whether ``seat``'s commander of type ``k`` is on a board."""
+        return self.commander[seat][k] >= 0
+
+    def stations_of(self, seat: int) -> int:
+        """Space stations of ``seat`` in play."""
+        return sum(1 for holder in self.station if holder == seat)
+
+    def controlled(self, seat: int) -> list[int]:
+        """The territories ``seat`` controls: units or a station of its own there (003
+        "Contrôle d'un territoire")."""
+        return [t for t in range(N) if self.owner[t] == seat]
+
+    def _units_of(self, seat: int) -> int:
+        """Every unit of ``seat`` in play (Z42: MODs and commanders, stations excluded)."""
+        mods = sum(m for t, m in enumerate(self.mods) if self.owner[t] == seat)
+        return mods + sum(1 for where in self.commander[seat] if where >= 0)
+
+    def _seat_territory(self, seat: int, action: Action, name: object) -> int:
+        t = lookup(INDEX, name, seat, action, "territory")
+        if self.owner[t] != seat:
+            raise IllegalAction(seat, action, f"{IDS[t]} is not yours")
+        return t
+
+    # =========================================================================== set-up
+
+    def _setup(self, events: list[Event]) -> None:
+        """003 "SEMER LES GERMES DE LA GUERRE": the decks shuffled, the 4 devastated
+        territories, then the claim (Z1: seat 0 places first, the platform rotates seats)."""
+        for deck in (*self.territory_decks, *self.decks):
+            shuffle(self.rng, deck)
+        land = self.territory_decks[0]
+        # "Retournez la carte supérieure de la pile des territoires terrestres, et placez sur
+        # ce territoire un marqueur de dévastation ... Les cartes correspondantes sont placées
+        # dans une défausse à part".
+        self.devastated = [land.pop() for _ in range(DEVASTATED)]
+        events.append(TerritoriesDevastated(tuple(IDS[t] for t in self.devastated)))
+        if self.seats == 2:
+            self._place_neutral(events)
+        self.phase, self.mover = CLAIM, 0
+
+    def _place_neutral(self, events: list[Event]) -> None:
+        """003 "RISK 2210 AD POUR 2 JOUEURS": "Retournez 16 cartes de territoires terrestres, 6
+        cartes de territoires lunaires, et 6 cartes de territoires maritimes. Placez trois
+        armées « neutres » dans chacun de ces territoires. Remplacez les cartes ... et
+        mélangez celles-ci à nouveau"."""
+        chosen = []
+        for kind, deck in zip(TERRITORY_DECKS, self.territory_decks, strict=True):
+            chosen += deck[-NEUTRAL_TERRITORIES[kind] :]
+            shuffle(self.rng, deck)
+        for t in chosen:
+            self.owner[t], self.mods[t] = NEUTRAL, NEUTRAL_MODS
+        events.append(NeutralPlaced(tuple(IDS[t] for t in chosen), NEUTRAL_MODS))
+
+    def _claimable(self) -> list[int]:
+        return [
+            t for t in BOARD.of_kind(LAND) if self.owner[t] == NOBODY and t not in self.devastated
+        ]
+
+    def _claim(self, seat: int, action: Claim, events: list[Event]) -> None:
+        """ "placez un MOD 1.0 sur un territoire terrestre inoccupé et non dévasté ... jusqu'à
+        ce que tous les territoires terrestres aient été occupés"."""
+        t = lookup(INDEX, action.territory, seat, action, "territory")
+        if t not in self._claimable():
+            raise IllegalAction(seat, action, f"{IDS[t]} is not a free land territory")
+        self.owner[t], self.mods[t] = seat, 1
+        self.starting_left[seat] -= 1
+        events.append(Claimed(seat, IDS[t]))
+        nxt = (seat + 1) % self.seats
+        if self._claimable():
+            self.mover = nxt
+        else:  # Z1b: the threes go on from the seat after the last claim
+            self.phase = REINFORCE
+            self._next_batch(nxt)
+
+    def _next_batch(self, start: int) -> None:
+        """The next seat, from ``start`` on, with starting MODs left, and its batch of three
+        ("NOTE : ... il peut rester moins de 3 MODs lors de la dernière ronde"); the pieces
+        when none is left."""
+        for step in range(self.seats):
+            seat = (start + step) % self.seats
+            if self.starting_left[seat]:
+                self.mover, self.batch = seat, min(BATCH, self.starting_left[seat])
+                return
+        self.phase, self.mover, self.batch = PIECES, 0, 0
+
+    def _reinforce(self, seat: int, action: Place, events: list[Event]) -> None:
+        t = self._seat_territory(seat, action, action.territory)
+        mods = self._count(seat, action, action.mods, 1, self.batch, what="mods")
+        self.mods[t] += mods
+        self.batch -= mods
+        self.starting_left[seat] -= mods
+        events.append(Placed(seat, IDS[t], mods))
+        if not self.batch:
+            self._next_batch((seat + 1) % self.seats)
+
+    def _place_piece(self, seat: int, action: PlacePiece, events: list[Event]) -> None:
+        """Z2: one piece at a time, in the placing order, each on a territory of the seat (the
+        station on land, one station per territory)."""
+        if action.piece not in self.pieces[seat]:
+            raise IllegalAction(seat, action, f"pieces left to place: {self.pieces[seat]}")
+        t = self._seat_territory(seat, action, action.territory)
+        if action.piece == "station":
+            if KINDS[t] != LAND or self.station[t] >= 0:
+                raise IllegalAction(seat, action, f"no station may go on {IDS[t]}")
+            self.station[t] = seat
+        else:
+            self.commander[seat][COMMANDERS.index(action.piece)] = t
+        self.pieces[seat].remove(action.piece)
+        events.append(PiecePlaced(seat, action.piece, IDS[t], 0))
+        nxt = (seat + 1) % self.seats
+        if self.pieces[nxt]:
+            self.mover = nxt
+        else:
+            self._begin_year(events)
+
+    # =========================================================================== the year
+
+    def _living(self) -> list[int]:
+        return [s for s in range(self.seats) if self.alive[s]]
+
+    def _begin_year(self, events: list[Event]) -> None:
+        """003 "DEBUTER UNE ANNEE – Miser pour l'ordre du tour": every living seat bids at
+        once, in secret."""
+        self.year += 1
+        self.phase, self.mover = BID, -1
+        self.order, self.turn_index = [], 0
+        self.bids, self.revealed = [-1] * self.seats, [-1] * self.seats
+        self.markers = [0] * self.seats
+        events.append(YearStarted(self.year))
+
+    def _bid(self, seat: int, action: Bid, events: list[Event]) -> None:
+        """ "Vous pouvez miser entre rien du tout et l'ensemble de votre réserve"; "toute
+        l'énergie utilisée dans les mises est considérée comme dépensée"."""
+        self.bids[seat] = self._count(
+            seat, action, action.energy, 0, self.energy[seat], what="energy"
+        )
+        events.append(BidPlaced(seat, self.bids[seat]))
+        living = self._living()
+        if any(self.bids[s] < 0 for s in living):
+            return
+        rolls: list[list[int]] = [[] for _ in range(self.seats)]
+        order = self._rank(sorted(living, key=lambda s: -self.bids[s]), rolls)
+        for s in living:
+            self.energy[s] -= self.bids[s]
+        self.revealed, self.bids = list(self.bids), [-1] * self.seats
+        events.append(
+            BidsRevealed(tuple(self.revealed), tuple(order), tuple(tuple(r) for r in rolls))
+        )
+        self.phase, self.choosers = MARKER, order
+        self._next_chooser(events)
+
+    def _rank(self, by_bid: list[int], rolls: list[list[int]]) -> list[int]:
+        """Seats in the bids' order, each tie settled by dice: "les joueurs en concurrence
+        doivent se départager en jetant 1 dé à six faces ... (en cas de nouvelle égalité,
+        relancez les dés)". ``rolls`` gathers each seat's dice."""
+        order: list[int] = []
+        i = 0
+        while i < len(by_bid):
+            group = [s for s in by_bid if self.bids[s] == self.bids[by_bid[i]]]
+            order += self._roll_off(group, rolls)
+            i += len(group)
+        return order
+
+    def _roll_off(self, group: list[int], rolls: list[list[int]]) -> list[int]:
+        if len(group) == 1:
+            return group
+        dice = {s: die(self.rng, 6) for s in group}
+        for s, value in dice.items():
+            rolls[s].append(value)
+        ranked: list[int] = []
+        for value in sorted(set(dice.values()), reverse=True):
+            ranked += self._roll_off([s for s in group if dice[s] == value], rolls)
+        return ranked
+
+    def _next_chooser(self, events: list[Event]) -> None:
+        """The next seat to choose its marker; the last takes the one left."""
+        free = self._free_markers()
+        if len(self.choosers) == 1:
+            self._take_marker(self.choosers[0], free[0], events)
+            return
+        self.mover = self.choosers[0]
+
+    def _free_markers(self) -> list[int]:
+        taken = set(self.markers)
+        return [p for p in range(1, len(self._living()) + 1) if p not in taken]
+
+    def _choose_marker(self, seat: int, action: ChooseMarker, events: list[Event]) -> None:
+        if type(action.position) is not int or action.position not in self._free_markers():
+            raise IllegalAction(seat, action, f"free markers: {self._free_markers()}")
+        self._take_marker(seat, action.position, events)
+
+    def _take_marker(self, seat: int, position: int, events: list[Event]) -> None:
+        self.markers[seat] = position
+        self.choosers.remove(seat)
+        events.append(MarkerChosen(seat, position))
+        if self.choosers:
+            self._next_chooser(events)
+            return
+        # "Le joueur qui possède le marqueur d'ordre du tour # 1 joue le premier, puis les
+        # autres dans l'ordre croissant de leurs marqueurs."
+        self.order = sorted(self._living(), key=lambda s: self.markers[s])
+        self.turn_index = 0
+        self._begin_turn(self.order[0], events)
+
+    # =========================================================================== a turn
+
+    def income(self, seat: int) -> tuple[int, int]:
+        """``seat``'s territories and its MODs (and energy) for them and its whole regions:
+        003 "COLLECTER ET DEPLOYER DES MODs ET DE L'ENERGIE", the Army Status Report read as
+        max(3, n // 3) (A14, D1), plus each continent or colony it wholly controls ("Si un
+        continent contient un territoire dévasté, le contrôle de tous ses autres territoires
+        suffit")."""
+        held = len(self.controlled(seat))
+        gain = max(MIN_INCOME, held // 3)
+        for region in self.regions_of(seat):
+            gain += self._bonus(region)
+        return held, gain
+
+    def _bonus(self, region: int) -> int:
+        if region == SAJON:
+            return int(self.options["sajon_bonus"])  # D3: 4 or 3
+        return BOARD.region_bonus[region]
+
+    def regions_of(self, seat: int) -> list[int]:
+        """The continents and colonies ``seat`` wholly controls, devastated territories
+        excepted."""
+        found = []
+        for region, members in enumerate(BOARD.members):
+            open_ = [t for t in members if t not in self.devastated]
+            if open_ and all(self.owner[t] == seat for t in open_):
+                found.append(region)
+        return found
+
+    def _begin_turn(self, seat: int, events: list[Event]) -> None:
+        """Step 1: MODs and as much energy, plus "un MOD 1.0 pour chaque station spatiale ...
+        placé sur le territoire où la station est déployée" (Z5: no energy for it)."""
+        self.mover, self.bought, self.contested = seat, 0, 0
+        self.bonus_taken = self.fortified = False
+        held, gain = self.income(seat)
+        self.energy[seat] += gain
+        stations = [t for t in range(N) if self.station[t] == seat]
+        events.append(TurnStarted(seat, self.year, held, gain + len(stations), gain))
+        for t in stations:
+            self.mods[t] += 1
+            events.append(Placed(seat, IDS[t], 1))
+        self.to_place = gain
+        self.phase = PLACE
+        self._settle(events)
+
+    def _settle(self, events: list[Event]) -> None:
+        """Move on through the turn's steps while the current one offers nothing but ending
+        it (each test uses public facts only)."""
+        while self.phase in TURN_STEPS and not self._step_open():
+            if self.phase == FORTIFY:
+                self._end_turn(events)
+                return
+            self._leave_step(events)
+
+    def _step_open(self) -> bool:
+        seat, phase = self.mover, self.phase
+        if phase == PLACE:
+            return self.to_place > 0
+        if phase == HIRE:
+            return self.energy[seat] >= COMMANDER_COST and not all(
+                self.in_play(seat, k) for k in range(K)
+            )
+        if phase == STATIONS:
+            return bool(self._station_sites(seat))
+        if phase == BUY:
+            return bool(self._buyable(seat))
+        if phase == INVADE:
+            return bool(self._invasions(seat) or self._captures(seat))
+        return bool(self._fortify_options(seat))
+
+    def _leave_step(self, events: list[Event]) -> None:
+        """The next step of the turn; the bought cards are turned over when buying ends
+        ("aucune ne peut être retournée avant que tous vos achats n'aient été faits")."""
+        if self.phase == BUY and self.unseen[self.mover]:
+            seat = self.mover
+            new = self.hands[seat][-self.unseen[seat] :]
+            self.unseen[seat] = 0
+            events.append(CardsSeen(seat, tuple(CARDS[c].id for c in new)))
+        self.phase = TURN_STEPS[TURN_STEPS.index(self.phase) + 1]
+
+    def _place(self, seat: int, action: Place, events: list[Event]) -> None:
+        """ "placez tous vos nouveaux MODs sur des territoires que vous contrôlez" (any kind,
+        station-only ones included)."""
+        t = self._seat_territory(seat, action, action.territory)
+        mods = self._count(seat, action, action.mods, 1, self.to_place, what="mods")
+        self.mods[t] += mods
+        self.to_place -= mods
+        events.append(Placed(seat, IDS[t], mods))
+        self._settle(events)
+
+    def _hire(self, seat: int, action: Hire, events: list[Event]) -> None:
+        """003 "ENGAGER ET PLACER DES COMMANDEURS": a commander not on a board, 3 energy, on a
+        territory the seat controls, of any kind (Z7); "Un commandeur éliminé précédemment peut
+        être racheté"."""
+        if action.commander not in COMMANDERS:
+            raise IllegalAction(seat, action, f"commanders: {COMMANDERS}")
+        k = COMMANDERS.index(action.commander)
+        if self.in_play(seat, k):
+            raise IllegalAction(seat, action, f"your {action.commander} commander is in play")
+        if self.energy[seat] < COMMANDER_COST:
+            raise IllegalAction(seat, action, f"a commander costs {COMMANDER_COST} energy")
+        t = self._seat_territory(seat, action, action.territory)
+        self.energy[seat] -= COMMANDER_COST
+        self.commander[seat][k] = t
+        events.append(PiecePlaced(seat, action.commander, IDS[t], COMMANDER_COST))
+        self._settle(events)
+
+    def _station_sites(self, seat: int) -> list[int]:
+        """Where ``seat`` may buy a station now: "sur un territoire terrestre que vous
+        contrôlez, mais une seule station peut être déployée par territoire", 5 energy, fewer
+        than 4 in play."""
+        if self.energy[seat] < STATION_COST or self.stations_of(seat) >= MAX_STATIONS:
+            return []
+        return [
+            t
+            for t in range(N)
+            if self.owner[t] == seat and KINDS[t] == LAND and self.station[t] < 0
+        ]
+
+    def _build(self, seat: int, action: BuildStation, events: list[Event]) -> None:
+        t = lookup(INDEX, action.territory, seat, action, "territory")
+        if t not in self._station_sites(seat):
+            raise IllegalAction(seat, action, f"no station may be bought for {IDS[t]} now")
+        self.energy[seat] -= STATION_COST
+        self.station[t] = seat
+        events.append(PiecePlaced(seat, "station", IDS[t], STATION_COST))
+        self._settle(events)
+
+    def _buyable(self, seat: int) -> list[int]:
+        """The decks ``seat`` may buy from now: up to 4 cards a turn at 1 energy, "que si le
+        commandeur correspondant est en jeu", and "Quand une pile est épuisée, on ne peut donc
+        plus acheter de cartes de ce type"."""
+        if self.bought >= CARDS_PER_TURN or self.energy[seat] < CARD_COST:
+            return []
+        return [k for k in range(K) if self.in_play(seat, k) and self.decks[k]]
+
+    def _buy(self, seat: int, action: BuyCard, events: list[Event]) -> None:
+        if action.deck not in COMMANDERS or COMMANDERS.index(action.deck) not in self._buyable(
+            seat
+        ):
+            raise IllegalAction(seat, action, "no card may be bought from that deck now")
+        k = COMMANDERS.index(action.deck)
+        self.energy[seat] -= CARD_COST
+        self.bought += 1
+        self.hands[seat].append(self.decks[k].pop())
+        self.unseen[seat] += 1
+        events.append(CardBought(seat, action.deck))
+        self._settle(events)
+
+    def _end_phase(self, seat: int, action: EndPhase, events: list[Event]) -> None:
+        if self.phase not in (HIRE, STATIONS, BUY, INVADE, FORTIFY):
+            raise IllegalAction(seat, action, f"the {self.phase} step cannot be ended now")
+        if self.phase == FORTIFY:
+            self._end_turn(events)
+            return
+        self._leave_step(events)
+        self._settle(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """The next seat in this year's order; after the last, the next year ("Achever une
+        année"), or the end after the fifth ("A la fin de la cinquième année")."""
+        self.turn_index += 1
+        while self.turn_index < len(self.order) and not self.alive[self.order[self.turn_index]]:
+            self.turn_index += 1
+        if self.turn_index < len(self.order):
+            self._begin_turn(self.order[self.turn_index], events)
+        elif self.year >= YEARS:
+            self._finish(EndReason.LAST_YEAR, events)
+        else:
+            self._begin_year(events)
+
+    # =========================================================================== invasions
+
+    def _attack_sources_ok(self, seat: int, s: int, t: int) -> bool:
+        """Whether ``seat`` may attack (or capture) ``t`` from ``s`` as the board and its
+        commanders allow: adjacent, or a station's land territory against a landing site
+        (never the other way: "on ne peut attaquer un territoire terrestre ... depuis les trois
+        sites d'atterrissages"); a Naval Commander in play for a water territory on either
+        side, a Space Commander for a lunar one ("Posséder le commandeur est une condition
+        suffisante en soi"); never a devastated territory."""
+        if t in self.devastated:
+            return False
+        if t not in NEIGHBOURS[s] and not (
+            t in BOARD.landing_sites and KINDS[s] == LAND and self.station[s] == seat
+        ):
+            return False
+        kinds = (KINDS[s], KINDS[t])
+        if WATER in kinds and not self.in_play(seat, NAVAL):
+            return False
+        return not (LUNAR in kinds and not self.in_play(seat, SPACE))
+
+    def _targets(self, seat: int, s: int) -> list[int]:
+        near = list(NEIGHBOURS[s])
+        if KINDS[s] == LAND and self.station[s] == seat:
+            near += [site for site in LANDING_SITES if site not in near]
+        return [t for t in near if self._attack_sources_ok(seat, s, t)]
+
+    def _invasions(self, seat: int) -> list[tuple[int, int]]:
+        """(source, target) of every invasion ``seat`` may declare: "au moins deux unités
+        dans un territoire à partir duquel vous lancer une invasion", against a territory of
+        another player or the neutral."""
+        found = []
+        for s in self.controlled(seat):
+            if self.units(s) < 2:
+                continue
+            for t in self._targets(seat, s):
+                holder = self.owner[t]
+                if holder not in (seat, NOBODY):
+                    found.append((s, t))
+        return found
+
+    def _captures(self, seat: int) -> list[tuple[int, int]]:
+        """(source, target) of every unoccupied territory ``seat`` may take ("Territoires
+        inoccupés": "Comme toujours, au moins une unité doit être laissée"; Z10: the naval or
+        space commander is needed)."""
+        return [
+            (s, t)
+            for s in self.controlled(seat)
+            if self.units(s) >= 2
+            for t in self._targets(seat, s)
+            if self.owner[t] == NOBODY
+        ]
+
+    def _moves(
+        self, seat: int, s: int, forced: list[int], least: int
+    ) -> list[tuple[int, tuple[str, ...], int]]:
+        """The ways to move units out of ``s``: (fewest MODs, commanders, most MODs), with the
+        commanders ``forced`` among them, at least ``least`` units in all and one unit left."""
+        present = self.commanders_at(seat, s)
+        found = []
+        for names in commander_sets(present, len(present)):
+            chosen = [COMMANDERS.index(n) for n in names]
+            if not set(forced) <= set(chosen):
+                continue
+            stay = len(present) - len(chosen)
+            most = self.mods[s] - (0 if stay else 1)
+            fewest = max(0, least - len(chosen))
+            if most >= fewest:
+                found.append((fewest, names, most))
+        return found
+
+    def _move_templates(
+        self, kind: type[Capture] | type[Fortify], seat: int, s: int, t: int
+    ) -> list[Action]:
+        return [
+            kind(IDS[s], IDS[t], Amount(fewest, most), names)
+            for fewest, names, most in self._moves(seat, s, [], 1)
+        ]
+
+    def _checked_move(
+        self, seat: int, action: Capture | Fortify | Occupy, s: int, forced: list[int], least: int
+    ) -> tuple[int, list[int]]:
+        """The MODs and commanders of a move out of ``s``, checked against :meth:`_moves`."""
+        chosen = commander_indices(seat, action, action.commanders)
+        for fewest, names, most in self._moves(seat, s, forced, least):
+            if [COMMANDERS.index(n) for n in names] == chosen:
+                mods = self._count(seat, action, action.mods, fewest, most, what="mods")
+                return mods, chosen
+        raise IllegalAction(seat, action, "those commanders cannot make this move")
+
+    def _move_units(self, seat: int, s: int, t: int, mods: int, chosen: list[int]) -> None:
+        self.mods[s] -= mods
+        self.mods[t] += mods
+        for k in chosen:
+            self.commander[seat][k] = t
+        self.owner[t] = seat
+
+    def _capture(self, seat: int, action: Capture, events: list[Event]) -> None:
+        """An unoccupied territory taken without dice: not an invasion, "la capture étant
+        automatique"; it earns nothing toward the conquest bonus."""
+        s = self._seat_territory(seat, action, action.source)
+        t = lookup(INDEX, action.target, seat, action, "territory")
+        if (s, t) not in self._captures(seat):
+            raise IllegalAction(seat, action, f"{IDS[t]} cannot be taken from {IDS[s]} now")
+        mods, chosen = self._checked_move(seat, action, s, [], 1)
+        self._move_units(seat, s, t, mods, chosen)
+        names = names_of(chosen)
+        events.append(Captured(seat, IDS[s], IDS[t], NOBODY, False))
+        events.append(Moved(seat, IDS[s], IDS[t], mods, names, "capture"))
+        self._settle(events)
+
+    def _invade(self, seat: int, action: Invade, events: list[Event]) -> None:
+        """003 "ENVAHIR DES TERRITOIRES": an invasion of ``target`` from ``source``. A target
+        held by a station alone "est immédiatement perdu" (Z15: taken without dice, at least
+        one unit moving in)."""
+        s = self._seat_territory(seat, action, action.source)
+        t = lookup(INDEX, action.target, seat, action, "territory")
+        if (s, t) not in self._invasions(seat):
+            raise IllegalAction(seat, action, f"{IDS[t]} cannot be invaded from {IDS[s]} now")
+        defender = self.owner[t]
+        events.append(InvasionDeclared(seat, IDS[s], IDS[t], defender))
+        self.invasion = {
+            "seat": seat,
+            "source": s,
+            "target": t,
+            "defender": defender,
+            "rolls": 0,
+            "contested": self.units(t) > 0,  # A2: "occupés à l'origine par au moins une unité"
+            "dice": 0,
+            "commanders": [],
+        }
+        if self.units(t):
+            self.phase = ROLL
+        else:
+            self._taken(events)
+
+    def _roll_options(self) -> list[Action]:
+        inv = cast("dict[str, Any]", self.invasion)
+        s, seat = inv["source"], inv["seat"]
+        most = min(ATTACK_DICE, self.units(s) - 1)
+        legal: list[Action] = [
+            Roll(Amount(max(1, len(names)), most), names)
+            for names in commander_sets(self._qualifying(seat, s, inv["target"]), most)
+        ]
+        if inv["rolls"]:
+            legal.append(Retreat())
+        return legal
+
+    def _qualifying(self, seat: int, s: int, t: int) -> list[int]:
+        """The commanders on ``s`` that roll a d8 attacking ``t`` (003 "Attaquer avec des
+        commandeurs": the Diplomat never; Land, Naval, Space "depuis ou vers" a territory of
+        their kind; Nuclear always)."""
+        kinds = (KINDS[s], KINDS[t])
+        found = []
+        for k in self.commanders_at(seat, s):
+            if k == DIPLOMAT:
+                continue
+            if k == LAND_COMMANDER and LAND not in kinds:
+                continue
+            if k == NAVAL and WATER not in kinds:
+                continue
+            if k == SPACE and LUNAR not in kinds:
+                continue
+            found.append(k)
+        return found
+
+    def _roll(self, seat: int, action: Roll, events: list[Event]) -> None:
+        """ "l'attaquant peut choisir de lancer 1, 2, ou 3 dés. Il doit toutefois posséder dans
+        le territoire attaquant au moins une unité de plus"; each commander taking part rolls
+        a d8 in place of a d6 (Z11)."""
+        inv = cast("dict[str, Any]", self.invasion)
+        s, t = inv["source"], inv["target"]
+        most = min(ATTACK_DICE, self.units(s) - 1)
+        chosen = commander_indices(seat, action, action.commanders)
+        if not set(chosen) <= set(self._qualifying(seat, s, t)):
+            raise IllegalAction(seat, action, "only commanders on the source that roll a d8")
+        dice = self._count(seat, action, action.dice, max(1, len(chosen)), most, what="dice")
+        inv["dice"], inv["commanders"] = dice, chosen
+        defence = self._defence_most(t)
+        defender = inv["defender"]
+        if defence > 1 and defender >= 0 and self.options["defender_dice"] == "choose":
+            self.pending_roll, self.phase = [dice, chosen], DEFEND
+            return
+        self._resolve(dice, len(chosen), defence, events)
+
+    def _defence_most(self, t: int) -> int:
+        """ "le défenseur peut lancer 1 ou 2 dés. Dans le second cas, il doit posséder au moins
+        2 unités dans le territoire attaqué"."""
+        return min(DEFENCE_DICE, self.units(t))
+
+    def _defend(self, seat: int, action: Defend, events: list[Event]) -> None:
+        inv = cast("dict[str, Any]", self.invasion)
+        dice, chosen = cast("list[Any]", self.pending_roll)
+        most = self._defence_most(inv["target"])
+        defence = self._count(seat, action, action.dice, 1, most, what="dice")
+        self.pending_roll = None
+        self._resolve(dice, len(chosen), defence, events)
+
+    def _resolve(self, dice: int, d8: int, defence: int, events: list[Event]) -> None:
+        """One roll: the attacker's ``d8`` commanders' dice are d8s; the defender's dice are
+        d8s for each commander there ("tous les commandeurs se défendent toujours avec un dé à
+        huit faces", Z12), all of them beside a station ("Toutes les unités présentes dans un
+        territoire où est déployée une station spatiale se défendent avec des dés à huit
+        faces")."""
+        inv = cast("dict[str, Any]", self.invasion)
+        s, t, seat, defender = inv["source"], inv["target"], inv["seat"], inv["defender"]
+        attack_sides = [8] * d8 + [6] * (dice - d8)
+        if self.station[t] >= 0:
+            defence_sides = [8] * defence
+        else:
+            eights = min(defence, len(self.commanders_at(defender, t)) if defender >= 0 else 0)
+            defence_sides = [8] * eights + [6] * (defence - eights)
+        attack = sorted(((die(self.rng, n), n) for n in attack_sides), reverse=True)
+        guard = sorted(((die(self.rng, n), n) for n in defence_sides), reverse=True)
+        lost_attack, lost_defence = losses([v for v, _ in attack], [v for v, _ in guard])
+        events.append(
+            DiceRolled(
+                IDS[s],
+                IDS[t],
+                tuple(v for v, _ in attack),
+                tuple(n for _, n in attack),
+                tuple(v for v, _ in guard),
+                tuple(n for _, n in guard),
+                lost_attack,
+                lost_defence,
+            )
+        )
+        inv["rolls"] += 1
+        self._lose(s, seat, lost_attack, events)
+        self._lose(t, defender, lost_defence, events)
+        self._after_losses(events)
+
+    def _lose(self, t: int, seat: int, count: int, events: list[Event]) -> None:
+        """``count`` units of ``seat`` on ``t`` die: MODs first ("Tant qu'il reste des MODs
+        dans le même territoire que des commandeurs, ils peuvent être retirés à la place de ces
+        derniers"), then commanders, the owner choosing among several."""
+        gone = min(count, self.mods[t])
+        self.mods[t] -= gone
+        count -= gone
+        if not count or seat < 0:
+            return
+        present = self.commanders_at(seat, t)
+        if count >= len(present):
+            for k in present:
+                self._kill(seat, k, events)
+        else:
+            self.removals.append([t, seat, count])
+
+    def _kill(self, seat: int, k: int, events: list[Event]) -> None:
+        t = self.commander[seat][k]
+        self.commander[seat][k] = -1
+        events.append(CommanderKilled(seat, COMMANDERS[k], IDS[t]))
+
+    def _remove(self, seat: int, action: Remove, events: list[Event]) -> None:
+        t, _, count = self.removals[0]
+        if action.commander not in COMMANDERS or COMMANDERS.index(
+            action.commander
+        ) not in self.commanders_at(seat, t):
+            raise IllegalAction(seat, action, f"your commanders on {IDS[t]}: {self._losing()}")
+        self._kill(seat, COMMANDERS.index(action.commander), events)
+        if count > 1:
+            self.removals[0][2] -= 1
+        else:
+            self.removals.pop(0)
+        self._after_losses(events)
+
+    def _losing(self) -> tuple[str, ...]:
+        t, seat, _ = self.removals[0]
+        return tuple(COMMANDERS[k] for k in self.commanders_at(seat, t))
+
+    def _after_losses(self, events: list[Event]) -> None:
+        """Once every loss is chosen: the target taken when no unit is left ("Aussitôt que vous
+        détruisez la dernière unité d'un territoire envahi, vous le capturez"), else another
+        roll or a retreat while the source has 2 units."""
+        if self.removals:
+            self.phase = CASUALTY
+            return
+        inv = cast("dict[str, Any]", self.invasion)
+        s, t = inv["source"], inv["target"]
+        if not self.units(t):
+            self._taken(events)
+        elif self.units(s) < 2:  # Z38: no roll is possible any more
+            self.invasion, self.phase = None, INVADE
+            self._settle(events)
+        else:
+            self.phase = ROLL
+
+    def _retreat(self, seat: int, action: Retreat, events: list[Event]) -> None:
+        inv = cast("dict[str, Any]", self.invasion)
+        if not inv["rolls"]:
+            raise IllegalAction(seat, action, "an invasion rolls at least once")
+        events.append(Retreated(seat, IDS[inv["target"]]))
+        self.invasion, self.phase = None, INVADE
+        self._settle(events)
+
+    def _taken(self, events: list[Event]) -> None:
+        """The target has no unit left: it is captured. A defender with no unit left anywhere
+        is eliminated (Z19: its stations go); an enemy station left there is replaced or
+        destroyed; then the occupation."""
+        inv = cast("dict[str, Any]", self.invasion)
+        s, t, seat, defender = inv["source"], inv["target"], inv["seat"], inv["defender"]
+        events.append(Captured(seat, IDS[s], IDS[t], defender, inv["contested"]))
+        if defender >= 0 and not self._units_of(defender):
+            self._eliminate(defender, seat, events)
+        if self.station[t] >= 0 and self.stations_of(seat) < MAX_STATIONS:
+            self.phase = STATION
+            return
+        if self.station[t] >= 0:  # "il n'a alors pas d'autre choix que de détruire"
+            self._station_taken(seat, t, False, events)
+        self._begin_occupation()
+
+    def _station_choice(self, seat: int, action: StationChoice, events: list[Event]) -> None:
+        if type(action.replace) is not bool:
+            raise IllegalAction(seat, action, "replace is true or false")
+        inv = cast("dict[str, Any]", self.invasion)
+        self._station_taken(seat, inv["target"], action.replace, events)
+        self._begin_occupation()
+
+    def _station_taken(self, seat: int, t: int, replace: bool, events: list[Event]) -> None:
+        events.append(StationTaken(seat, self.station[t], IDS[t], replace))
+        self.station[t] = seat if replace else -1
+
+    def _begin_occupation(self) -> None:
+        """ "déplacez vers ce territoire un nombre d'unités au moins égal au nombre de dés lancés
+        dans la dernière attaque" (Z15: 1 when no dice were rolled), every commander of the
+        last roll among them ("il doit faire partie des unités qui se déplacent")."""
+        inv = cast("dict[str, Any]", self.invasion)
+        s, seat = inv["source"], inv["seat"]
+        alive = [k for k in inv["commanders"] if self.commander[seat][k] == s]
+        self.occupation = [s, inv["target"], max(1, inv["dice"]), alive]
+        self.phase = OCCUPY
+
+    def _occupy(self, seat: int, action: Occupy, events: list[Event]) -> None:
+        s, t, least, forced = cast("list[Any]", self.occupation)
+        mods, chosen = self._checked_move(seat, action, s, forced, least)
+        contested = cast("dict[str, Any]", self.invasion)["contested"]
+        self._move_units(seat, s, t, mods, chosen)
+        events.append(Moved(seat, IDS[s], IDS[t], mods, names_of(chosen), "occupy"))
+        self.occupation = self.invasion = None
+        self.phase = INVADE
+        if contested:
+            self.contested += 1
+        if len(self._living()) == 1:
+            self._finish(EndReason.LAST_PLAYER, events)
+            return
+        if self.contested >= CONQUEST_BONUS_CAPTURES and not self.bonus_taken:
+            self._conquest_bonus(seat, events)
+            return
+        self._settle(events)
+
+    def _conquest_bonus(self, seat: int, events: list[Event]) -> None:
+        """ "vous gagnez immédiatement 1 point d'énergie, ainsi qu'une carte de commandement ...
+        tirée dans une pile au choix, mais dont le commandeur correspondant est en jeu", once a
+        turn; Z18: energy only when no deck may give a card."""
+        self.bonus_taken = True
+        self.energy[seat] += CONQUEST_BONUS_ENERGY
+        events.append(ConquestBonus(seat, CONQUEST_BONUS_ENERGY))
+        decks = self._bonus_decks(seat)
+        if len(decks) > 1:
+            self.phase = BONUS
+            return
+        if decks:
+            self._take_card(seat, decks[0], events)
+        self._settle(events)
+
+    def _bonus_decks(self, seat: int) -> list[int]:
+        return [k for k in range(K) if self.in_play(seat, k) and self.decks[k]]
+
+    def _take_card(self, seat: int, k: int, events: list[Event]) -> None:
+        card = self.decks[k].pop()
+        self.hands[seat].insert(len(self.hands[seat]) - self.unseen[seat], card)
+        events.append(CardTaken(seat, COMMANDERS[k], CARDS[card].id))
+
+    def _choose_deck(self, seat: int, action: ChooseDeck, events: list[Event]) -> None:
+        decks = self._bonus_decks(seat)
+        if action.deck not in COMMANDERS or COMMANDERS.index(action.deck) not in decks:
+            raise IllegalAction(seat, action, f"decks: {[COMMANDERS[k] for k in decks]}")
+        self._take_card(seat, COMMANDERS.index(action.deck), events)
+        self.phase = INVADE
+        self._settle(events)
+
+    def _eliminate(self, seat: int, by: int, events: list[Event]) -> None:
+        """003 "Éliminer un joueur": "Ses cartes de commandement sont défaussées et sa réserve
+        d'énergie retourne à la banque commune"; Z19: its stations are removed, the
+        territories they held left unoccupied."""
+        self.alive[seat] = False
+        self.eliminations.append([seat, by])
+        for t in range(N):
+            if self.station[t] == seat:
+                self.station[t] = -1
+                if self.owner[t] == seat:
+                    self.owner[t] = NOBODY
+        self.hands[seat], self.unseen[seat], self.energy[seat] = [], 0, 0
+        events.append(Eliminated(seat, by))
+
+    # =========================================================================== fortify
+
+    def _reach(self, seat: int, s: int) -> list[int]:
+        """Territories joined to ``s`` by a path of territories ``seat`` controls (003
+        "CONSOLIDER SA POSITION": "une voie sécurisée"), station territories and landing sites
+        linked both ways ("Il est tout à fait possible de consolider de la Lune à la Terre")."""
+        seen = {s}
+        todo = deque([s])
+        while todo:
+            t = todo.popleft()
+            near = list(NEIGHBOURS[t])
+            if KINDS[t] == LAND and self.station[t] == seat:
+                near += LANDING_SITES
+            if t in BOARD.landing_sites:
+                near += [u for u in range(N) if self.station[u] == seat and KINDS[u] == LAND]
+            for u in near:
+                if u not in seen and self.owner[u] == seat:
+                    seen.add(u)
+                    todo.append(u)
+        seen.discard(s)
+        return sorted(seen)
+
+    def _fortify_options(self, seat: int) -> list[Action]:
+        return [
+            template
+            for s in self.controlled(seat)
+            if self.units(s) >= 2
+            for t in self._reach(seat, s)
+            for template in self._move_templates(Fortify, seat, s, t)
+        ]
+
+    def _fortify(self, seat: int, action: Fortify, events: list[Event]) -> None:
+        """One move, any number of units, "une unité au moins doit rester dans le territoire
+        d'origine"; no naval or space commander needed ("même si le commandeur correspondant
+        n'est pas en jeu")."""
+        s = self._seat_territory(seat, action, action.source)
+        t = lookup(INDEX, action.target, seat, action, "territory")
+        if t not in self._reach(seat, s):
+            raise IllegalAction(seat, action, f"no path of yours from {IDS[s]} to {IDS[t]}")
+        mods, chosen = self._checked_move(seat, action, s, [], 1)
+        self._move_units(seat, s, t, mods, chosen)
+        events.append(Moved(seat, IDS[s], IDS[t], mods, names_of(chosen), "fortify"))
+        self.fortified = True
+        self._end_turn(events)
+
+    # =========================================================================== dispatch
+
+    @staticmethod
+    def _count(seat: int, action: Action, value: object, low: int, high: int, *, what: str) -> int:
+        if type(value) is not int or not low <= value <= high:
+            raise IllegalAction(seat, action, f"{what}: a whole number from {low} to {high}")
+        return value
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        events: list[Event] = []
+        handler = HANDLERS.get((self.phase, type(action)))
+        if handler is None:
+            raise IllegalAction(seat, action, f"not an action of the {self.phase} step")
+        handler(self, seat, action, events)
+        return events
+
+    def _to_move(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == OVER:
+            return ()
+        if phase == BID:
+            return tuple(s for s in self._living() if self.bids[s] < 0)
+        if phase == DEFEND:
+            return (cast("dict[str, Any]", self.invasion)["defender"],)
+        if phase == CASUALTY:
+            return (self.removals[0][1],)
+        return (self.mover,)
+
+    def _legal_actions(self, seat: int) -> tuple[Action, ...]:
+        phase = self.phase
+        legal: list[Action]
+        if phase == CLAIM:
+            legal = [Claim(IDS[t]) for t in self._claimable()]
+        elif phase == REINFORCE:
+            legal = [Place(IDS[t], Amount(1, self.batch)) for t in self.controlled(seat)]
+        elif phase == PIECES:
+            legal = [
+                PlacePiece(piece, IDS[t])
+                for piece in self.pieces[seat]
+                for t in self.controlled(seat)
+                if piece != "station" or (KINDS[t] == LAND and self.station[t] < 0)
+            ]
+        elif phase == BID:
+            legal = [Bid(Amount(0, self.energy[seat]))]
+        elif phase == MARKER:
+            legal = [ChooseMarker(p) for p in self._free_markers()]
+        elif phase == PLACE:
+            legal = [Place(IDS[t], Amount(1, self.to_place)) for t in self.controlled(seat)]
+        elif phase == HIRE:
+            legal = [
+                Hire(COMMANDERS[k], IDS[t])
+                for k in range(K)
+                if not self.in_play(seat, k)
+                for t in self.controlled(seat)
+            ]
+            legal.append(EndPhase())
+        elif phase == STATIONS:
+            legal = [BuildStation(IDS[t]) for t in self._station_sites(seat)]
+            legal.append(EndPhase())
+        elif phase == BUY:
+            legal = [BuyCard(COMMANDERS[k]) for k in self._buyable(seat)]
+            legal.append(EndPhase())
+        elif phase == INVADE:
+            legal = [Invade(IDS[s], IDS[t]) for s, t in self._invasions(seat)]
+            for s, t in self._captures(seat):
+                legal += self._move_templates(Capture, seat, s, t)
+            legal.append(EndPhase())
+        elif phase == ROLL:
+            legal = self._roll_options()
+        elif phase == DEFEND:
+            most = self._defence_most(cast("dict[str, Any]", self.invasion)["target"])
+            legal = [Defend(dice) for dice in range(most, 0, -1)]
+        elif phase == CASUALTY:
+            legal = [Remove(name) for name in self._losing()]
+        elif phase == STATION:
+            legal = [StationChoice(True), StationChoice(False)]
+        elif phase == OCCUPY:
+            s, _, least, forced = cast("list[Any]", self.occupation)
+            legal = [
+                Occupy(Amount(fewest, most), names)
+                for fewest, names, most in self._moves(seat, s, forced, least)
+            ]
+        elif phase == BONUS:
+            legal = [ChooseDeck(COMMANDERS[k]) for k in self._bonus_decks(seat)]
+        else:  # FORTIFY
+            legal = [*self._fortify_options(seat), EndPhase()]
+        return tuple(legal)
+
+    # =========================================================================== the end
+
+    def points(self, seat: int) -> int:
+        """003 "GAGNER LA PARTIE": "+1 PV par territoire contrôlé, quel que soit son type", the
+        bonus of each whole continent or colony (Z6: as its income), and "+ les bonus en PVs
+        indiqués par certaines cartes dans la main du joueur ... que si le commandeur
+        correspondant est toujours en jeu" (Influence coloniale, 3 each)."""
+        if not self.alive[seat]:
+            return 0
+        total = len(self.controlled(seat)) + sum(self._bonus(r) for r in self.regions_of(seat))
+        for card in self.hands[seat]:
+            if CARDS[card].kind == COLONY_INFLUENCE and self.in_play(seat, DECK_OF[card]):
+                total += COLONY_INFLUENCE_VP
+        return total
+
+    def _key(self, seat: int) -> tuple[int, ...]:
+        """The order of the end (003 "Égalités"): points, then energy, then units in play;
+        eliminated seats after, the last eliminated first."""
+        if not self.alive[seat]:
+            out = [s for s, _ in self.eliminations].index(seat)
+            return (-1, out, 0, 0)
+        return (0, self.points(seat), self.energy[seat], self._units_of(seat))
+
+    def _ranking(self) -> tuple[tuple[int, ...], ...]:
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for seat in range(self.seats):
+            groups.setdefault(self._key(seat), []).append(seat)
+        return tuple(tuple(groups[key]) for key in sorted(groups, reverse=True))
+
+    def _finish(self, reason: EndReason, events: list[Event]) -> None:
+        self.phase, self.end_reason = OVER, str(reason)
+        self._result = self._ranked(reason)
+        events.append(
+            MatchEnded(tuple(self.points(s) for s in range(self.seats)), self._result.winners)
+        )
+
+    def _ranked(self, reason: EndReason) -> Result:
+        ranking = self._ranking()
+        winners = ranking[0] if reason != EndReason.STEP_LIMIT else ()
+        return Result(
+            ranking,
+            tuple(float(self.points(s)) for s in range(self.seats)),
+            str(reason),
+            f"year {self.year}",
+            winners=winners,
+        )
+
+    def _step_limit_result(self) -> Result:
+        self.phase, self.end_reason = OVER, str(EndReason.STEP_LIMIT)
+        return self._ranked(EndReason.STEP_LIMIT)
+
+    # =========================================================================== views
+
+    def _observation(self, seat: int) -> Risk2210Observation:
+        inv = self.invasion
+        invasion = None
+        if inv is not None:
+            invasion = InvasionView(
+                inv["seat"],
+                IDS[inv["source"]],
+                IDS[inv["target"]],
+                inv["defender"],
+                inv["rolls"],
+                inv["contested"],
+                inv["dice"],
+                names_of(inv["commanders"]),
+            )
+        occupation = None
+        if self.occupation is not None:
+            s, t, least, forced = self.occupation
+            occupation = OccupationView(IDS[s], IDS[t], least, names_of(forced))
+        hand = self.hands[seat]
+        seen = hand[: len(hand) - self.unseen[seat]]
+        to_place = 0
+        if seat == self.mover and self.phase in (REINFORCE, PLACE):
+            to_place = self.batch if self.phase == REINFORCE else self.to_place
+        return Risk2210Observation(
+            seat=seat,
+            variant=self.variant,
+            board=BOARD,
+            phase=self.phase,
+            year=self.year,
+            mover=self.mover,
+            order=tuple(self.order),
+            owners=tuple(self.owner),
+            mods=tuple(self.mods),
+            stations=tuple(self.station),
+            devastated=tuple(IDS[t] for t in self.devastated),
+            commanders=tuple(
+                tuple(IDS[t] if t >= 0 else "" for t in self.commander[s])
+                for s in range(self.seats)
+            ),
+            energy=tuple(self.energy),
+            alive=tuple(self.alive),
+            hand=tuple(_card_view(c) for c in sorted(seen)),
+            unseen=self.unseen[seat],
+            hand_sizes=tuple(
+                tuple(sum(1 for c in self.hands[s] if DECK_OF[c] == k) for k in range(K))
+                for s in range(self.seats)
+            ),
+            deck_sizes=tuple(len(d) for d in self.decks),
+            territory_decks=tuple(len(d) for d in self.territory_decks),
+            my_bid=self.bids[seat] if self.bids[seat] >= 0 else None,
+            bids=tuple(self.revealed),
+            markers=tuple(self.markers),
+            mods_to_place=to_place,
+            pieces_left=tuple(self.pieces[seat]) if self.phase == PIECES else (),
+            cards_bought=self.bought,
+            contested_captures=self.contested,
+            invasion=invasion,
+            occupation=occupation,
+            losing=self._losing() if self.phase == CASUALTY and self.removals[0][1] == seat else (),
+            fortified=self.fortified,
+        )
+
+    def _spectator_board(self) -> spectator.Board:
+        """Public facts only: each territory's holder (none for the neutral, marked
+        "neutral"; "devastated" ones), its units, its station and commanders; per seat its
+        territories, units, energy, cards and status; the year."""
+        places = {}
+        for t, name in enumerate(IDS):
+            holder = self.owner[t]
+            marks: list[str] = []
+            if t in self.devastated:
+                marks.append("devastated")
+            if holder == NEUTRAL:
+                marks.append("neutral")
+            if self.station[t] >= 0:
+                marks.append("station")
+            if holder >= 0:
+                marks += [f"{COMMANDERS[k]} commander" for k in self.commanders_at(holder, t)]
+            places[name] = spectator.Place(
+                holder if holder >= 0 else None, self.units(t), tuple(marks)
+            )
+        seats: tuple[dict[str, int | str], ...] = tuple(
+            {
+                "territories": len(self.controlled(s)),
+                "units": self._units_of(s),
+                "energy": self.energy[s],
+                "cards": len(self.hands[s]),
+                "status": self._status(s),
+            }
+            for s in range(self.seats)
+        )
+        lines = ("set-up",) if not self.year else (f"year {self.year} of {YEARS}",)
+        return spectator.Board(places, seats, lines)
+
+    def _status(self, seat: int) -> str:
+        if self._result is not None and seat in self._result.winners:
+            return "winner"
+        if not self.alive[seat]:
+            return "eliminated"
+        return "their turn" if self.year and seat == self.mover else "in play"
+
+    def summary(self) -> list[str]:
+        """Per seat its territories, units, energy and cards (public facts: its points wait
+        for the end, which shows the Colony Influence cards), then its points once over."""
+        lines = [
+            f"seat {s}: {len(self.controlled(s))} territories, {self._units_of(s)} units, "
+            f"{self.energy[s]} energy, {len(self.hands[s])} cards"
+            + ("" if self.alive[s] else " (eliminated)")
+            for s in range(self.seats)
+        ]
+        if self._result is not None:
+            lines.append("points: " + ", ".join(str(self.points(s)) for s in range(self.seats)))
+        return lines
+
+    # =========================================================================== hidden
+
+    def _redraw_hidden(self, seat: int | None, rng: random.Random) -> None:
+        """Draw again what ``seat`` (None: a spectator) may not know: the order of every deck,
+        the faces of the other seats' cards and of its own unseen ones (each keeps its deck:
+        how many of each deck a hand holds is public), and the bids not yet revealed."""
+        for deck in self.territory_decks:
+            shuffle(rng, deck)
+        hidden: list[tuple[int, int]] = []  # (seat, position in hand)
+        for other in range(self.seats):
+            hand = self.hands[other]
+            start = len(hand) - self.unseen[other] if other == seat else 0
+            hidden += [(other, i) for i in range(start, len(hand))]
+        for k in range(K):
+            spots = [(s, i) for s, i in hidden if DECK_OF[self.hands[s][i]] == k]
+            pool = [self.hands[s][i] for s, i in spots] + self.decks[k]
+            shuffle(rng, pool)
+            for (s, i), card in zip(spots, pool, strict=False):
+                self.hands[s][i] = card
+            self.decks[k] = pool[len(spots) :]
+        for other in range(self.seats):
+            if other != seat and self.bids[other] >= 0:
+                self.bids[other] = rng.randint(0, self.energy[other])
+
+    def _restored(self) -> None:
+        if self.end_reason is not None:
+            self._result = self._ranked(EndReason(self.end_reason))
+
+
+def _card_view(card: int) -> CardView:
+    c = CARDS[card]
+    return CardView(c.id, c.deck, c.name_en, c.name_fr, c.cost, c.timing)
+
+
+HANDLERS: dict[tuple[str, type[Action]], Any] = {
+    (CLAIM, Claim): Risk2210Match._claim,
+    (REINFORCE, Place): Risk2210Match._reinforce,
+    (PIECES, PlacePiece): Risk2210Match._place_piece,
+    (BID, Bid): Risk2210Match._bid,
+    (MARKER, ChooseMarker): Risk2210Match._choose_marker,
+    (PLACE, Place): Risk2210Match._place,
+    (HIRE, Hire): Risk2210Match._hire,
+    (HIRE, EndPhase): Risk2210Match._end_phase,
+    (STATIONS, BuildStation): Risk2210Match._build,
+    (STATIONS, EndPhase): Risk2210Match._end_phase,
+    (BUY, BuyCard): Risk2210Match._buy,
+    (BUY, EndPhase): Risk2210Match._end_phase,
+    (INVADE, Invade): Risk2210Match._invade,
+    (INVADE, Capture): Risk2210Match._capture,
+    (INVADE, EndPhase): Risk2210Match._end_phase,
+    (ROLL, Roll): Risk2210Match._roll,
+    (ROLL, Retreat): Risk2210Match._retreat,
+    (DEFEND, Defend): Risk2210Match._defend,
+    (CASUALTY, Remove): Risk2210Match._remove,
+    (STATION, StationChoice): Risk2210Match._station_choice,
+    (OCCUPY, Occupy): Risk2210Match._occupy,
+    (BONUS, ChooseDeck): Risk2210Match._choose_deck,
+    (FORTIFY, Fortify): Risk2210Match._fortify,
+    (FORTIFY, EndPhase): Risk2210Match._end_phase,
+}
+"""Which handler plays each kind of action in each phase; any other pair is refused."""
