@@ -2,7 +2,7 @@
 Moon, with energy, commanders, space stations and command cards: see ``RULES.md``."""
 
 from engines.core.contract import STEP_LIMIT, GameInfo
-from engines.risk2210.actions import ACTION_TYPES, Bid, EndPhase, Retreat
+from engines.risk2210.actions import ACTION_TYPES, Bid, EndPhase, Pass, Retreat
 from engines.risk2210.board import LAYOUT
 from engines.risk2210.events import EVENT_TYPES
 from engines.risk2210.match import EndReason, Risk2210Match
@@ -12,7 +12,7 @@ GAME = GameInfo(
     name="risk2210",
     description="Risk 2210 A.D.: five years of war on the Earth, its seas and the Moon, with "
     "energy bids for the turn order, commanders and their d8s, space stations and command "
-    "cards (in development: the cards are bought, not yet played); 3-5 players, or 2 with a "
+    "cards (in development: some cards are not yet playable); 3-5 players, or 2 with a "
     "neutral",
     engine_version="risk2210-0.1.0",
     variants=tuple(rules.variant for rules in VARIANTS.values()),
@@ -21,7 +21,7 @@ GAME = GameInfo(
     event_types=EVENT_TYPES,
     end_reasons=tuple(EndReason),
     layout=LAYOUT,
-    passive_actions=(EndPhase, Retreat, Bid),
+    passive_actions=(Pass, EndPhase, Retreat, Bid),
     match_class=Risk2210Match,
 )
 

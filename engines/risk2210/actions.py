@@ -177,6 +177,23 @@ class Fortify(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayCard(Action):
+    """Play the command card ``card`` (its id) from the hand, paying its energy (003 "JOUER DES
+    CARTES DE COMMANDEMENT"): ``territory`` where it acts and ``player`` whom it aims at, for
+    the cards that name one ("" and -1 otherwise). A legal listing names one copy of each card
+    held."""
+
+    card: str
+    territory: str = ""
+    player: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Play no card in the reaction window of an invasion (asked out of turn)."""
+
+
+@dataclass(frozen=True, slots=True)
 class EndPhase(Action):
     """Finish the current optional step: hiring, stations, buying, invading, fortifying."""
 
@@ -200,5 +217,7 @@ ACTION_TYPES = (
     Occupy,
     ChooseDeck,
     Fortify,
+    PlayCard,
+    Pass,
     EndPhase,
 )

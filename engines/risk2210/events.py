@@ -240,6 +240,72 @@ class CardTaken(Event):
 
 
 @dataclass(slots=True)
+class CardPlayed(Event):
+    """``seat`` plays ``card`` (its face shown), aimed at ``territory`` and ``player`` when it
+    names them ("" and -1 otherwise)."""
+
+    seat: int
+    card: str
+    territory: str
+    player: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        """E.g. 'Ann plays Assemble MODs on Peru.'"""
+        aim = f" on {place(self.territory)}" if self.territory else ""
+        if self.player >= 0:
+            aim += f" against {names[self.player]}"
+        return f"{names[self.seat]} plays {_card(self.card)}{aim}."
+
+
+@dataclass(slots=True)
+class EnergyChanged(Event):
+    """``seat``'s energy changed by ``energy`` through a card: ``why`` names it."""
+
+    seat: int
+    energy: int
+    why: str
+
+    def describe(self, names: Sequence[str]) -> str:
+        """E.g. 'Ann gains 4 energy (Hidden Energy).'"""
+        verb = "gains" if self.energy >= 0 else "loses"
+        return f"{names[self.seat]} {verb} {abs(self.energy)} energy ({self.why})."
+
+
+@dataclass(slots=True)
+class TerritoryDrawn(Event):
+    """Hidden Energy: ``seat`` draws the top water card in secret (private: the others see
+    that it drew, not which)."""
+
+    seat: int
+    territory: str
+
+    @property
+    def private_to(self) -> int:
+        return self.seat
+
+    def redacted(self) -> TerritoryDrawn:
+        return replace(self, territory="")
+
+    def describe(self, names: Sequence[str]) -> str:
+        """E.g. 'Ann draws a water card in secret (New York).'"""
+        shown = f" ({place(self.territory)})" if self.territory else ""
+        return f"{names[self.seat]} draws a water card in secret{shown}."
+
+
+@dataclass(slots=True)
+class InvasionCancelled(Event):
+    """A Cease Fire: the invasion of ``target`` is called off, and its attacker may attack
+    none of ``seat``'s territories for the rest of its turn."""
+
+    seat: int
+    target: str
+
+    def describe(self, names: Sequence[str]) -> str:
+        """E.g. 'Bob's cease-fire calls off the invasion of Peru.'"""
+        return f"{names[self.seat]}'s cease-fire calls off the invasion of {place(self.target)}."
+
+
+@dataclass(slots=True)
 class InvasionDeclared(Event):
     """``seat`` invades ``target`` (held by ``defender``: a seat, or -1 the neutral) from
     ``source``."""
@@ -432,6 +498,10 @@ EVENT_TYPES = (
     CardBought,
     CardsSeen,
     CardTaken,
+    CardPlayed,
+    EnergyChanged,
+    TerritoryDrawn,
+    InvasionCancelled,
     InvasionDeclared,
     DiceRolled,
     CommanderKilled,

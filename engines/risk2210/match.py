@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from itertools import combinations
 from typing import Any, cast
@@ -34,20 +34,30 @@ from engines.risk2210.actions import (
     Hire,
     Invade,
     Occupy,
+    Pass,
     Place,
     PlacePiece,
+    PlayCard,
     Remove,
     Retreat,
     Roll,
     StationChoice,
 )
 from engines.risk2210.board import BOARD, LAND, LUNAR, WATER
-from engines.risk2210.cards import CARDS, COLONY_INFLUENCE, DECK_OF
+from engines.risk2210.cards import (
+    AFTER_INVASION,
+    BEFORE_FIRST_INVASION,
+    CARDS,
+    COLONY_INFLUENCE,
+    DECK_OF,
+    END_OF_TURN,
+)
 from engines.risk2210.events import (
     BidPlaced,
     BidsRevealed,
     Captured,
     CardBought,
+    CardPlayed,
     CardsSeen,
     CardTaken,
     Claimed,
@@ -55,6 +65,8 @@ from engines.risk2210.events import (
     ConquestBonus,
     DiceRolled,
     Eliminated,
+    EnergyChanged,
+    InvasionCancelled,
     InvasionDeclared,
     MarkerChosen,
     MatchEnded,
@@ -65,6 +77,7 @@ from engines.risk2210.events import (
     Retreated,
     StationTaken,
     TerritoriesDevastated,
+    TerritoryDrawn,
     TurnStarted,
     YearStarted,
 )
@@ -77,6 +90,7 @@ from engines.risk2210.observation import (
     Risk2210Observation,
 )
 from engines.risk2210.variants import (
+    ASSEMBLED_MODS,
     ATTACK_DICE,
     BATCH,
     CARD_COST,
@@ -89,6 +103,8 @@ from engines.risk2210.variants import (
     DEFENCE_DICE,
     DEVASTATED,
     DIPLOMAT,
+    EXTRACTED_ENERGY,
+    HIDDEN_ENERGY,
     LAND_COMMANDER,
     MAX_STATIONS,
     MIN_INCOME,
@@ -100,6 +116,7 @@ from engines.risk2210.variants import (
     STARTING_MODS,
     STARTING_PIECES,
     STATION_COST,
+    STEALTH_MODS,
     YEARS,
 )
 
@@ -124,6 +141,7 @@ HIRE = "hire"  # step 2, "ENGAGER ET PLACER DES COMMANDEURS"
 STATIONS = "stations"  # step 2, "vous pouvez acheter des stations spatiales"
 BUY = "buy"  # step 3, "ACHETER DES CARTES DE COMMANDEMENT"
 INVADE = "invade"  # step 5, "ENVAHIR DES TERRITOIRES"
+REACT = "react"  # the reaction window after an invasion is declared (window R)
 ROLL = "roll"  # an invasion's rolls
 DEFEND = "defend"  # option defender_dice=choose: the defender's dice, out of turn
 CASUALTY = "casualty"  # a side that must lose a commander chooses which
@@ -131,11 +149,15 @@ STATION = "station"  # a captured enemy station: replace or destroy
 OCCUPY = "occupy"  # "Capter des territoires"
 BONUS = "bonus"  # "Bonus de conquête massive": the deck of its card
 FORTIFY = "fortify"  # step 6, "CONSOLIDER SA POSITION"
+END_CARDS = "end_cards"  # "Après avoir consolidé, vous pouvez jouer ... à la fin de son tour"
 OVER = "over"
+KIND_DECK = {LAND: LAND_COMMANDER, WATER: NAVAL, LUNAR: SPACE}
+"""The deck (and commander) of each kind of territory: the cards "contre un territoire
+terrestre / maritime / lunaire" and "Assemblage de MODs" come from it."""
 
 TURN_STEPS = (PLACE, HIRE, STATIONS, BUY, INVADE, FORTIFY)
-"""003 "APERÇU DU TOUR DE JEU": the order of a turn's steps (step 4, playing command cards,
-is not in this engine yet: RULES.md)."""
+"""003 "APERÇU DU TOUR DE JEU": the order of a turn's steps; step 4, playing command cards
+"avant la déclaration de votre première invasion", is the start of INVADE (RULES.md)."""
 
 
 class EndReason(StrEnum):
@@ -243,6 +265,12 @@ STATE_FIELDS = (
     "pending_roll",
     "removals",
     "occupation",
+    "invaded",
+    "jammed",
+    "ceasefire",
+    "reactors",
+    "hidden_energy",
+    "extraction",
     "end_reason",
 )
 
@@ -289,6 +317,12 @@ class Risk2210Match(Match):
         self.pending_roll: list[Any] | None = None  # [dice, commander indices] (phase defend)
         self.removals: list[list[int]] = []  # [territory, seat, commanders to lose]
         self.occupation: list[Any] | None = None  # [source, target, minimum, forced indices]
+        self.invaded = False  # the mover declared an invasion or took a territory this turn
+        self.jammed: list[int] = []  # seats under the mover's Frequency Jam this turn
+        self.ceasefire: list[int] = []  # seats the mover may not attack any more this turn
+        self.reactors: list[int] = []  # the seats still to answer in the reaction window
+        self.hidden_energy: list[list[int]] = [[] for _ in range(seats)]  # water drawn
+        self.extraction = False  # the mover played Energy Extraction this turn
         self.end_reason: str | None = None
         self._setup(self.setup_events)
 
@@ -542,7 +576,8 @@ class Risk2210Match(Match):
         """Step 1: MODs and as much energy, plus "un MOD 1.0 pour chaque station spatiale ...
         placé sur le territoire où la station est déployée" (Z5: no energy for it)."""
         self.mover, self.bought, self.contested = seat, 0, 0
-        self.bonus_taken = self.fortified = False
+        self.bonus_taken = self.fortified = self.invaded = self.extraction = False
+        self.jammed, self.ceasefire = [], []
         held, gain = self.income(seat)
         self.energy[seat] += gain
         stations = [t for t in range(N) if self.station[t] == seat]
@@ -559,7 +594,7 @@ class Risk2210Match(Match):
         it (each test uses public facts only)."""
         while self.phase in TURN_STEPS and not self._step_open():
             if self.phase == FORTIFY:
-                self._end_turn(events)
+                self._finish_turn(events)
                 return
             self._leave_step(events)
 
@@ -576,7 +611,8 @@ class Risk2210Match(Match):
         if phase == BUY:
             return bool(self._buyable(seat))
         if phase == INVADE:
-            return bool(self._invasions(seat) or self._captures(seat))
+            cards = not self.invaded and self._may_hold(seat, range(K))
+            return bool(cards or self._invasions(seat) or self._captures(seat))
         return bool(self._fortify_options(seat))
 
     def _leave_step(self, events: list[Event]) -> None:
@@ -659,17 +695,31 @@ class Risk2210Match(Match):
         self._settle(events)
 
     def _end_phase(self, seat: int, action: EndPhase, events: list[Event]) -> None:
-        if self.phase not in (HIRE, STATIONS, BUY, INVADE, FORTIFY):
+        if self.phase not in (HIRE, STATIONS, BUY, INVADE, FORTIFY, END_CARDS):
             raise IllegalAction(seat, action, f"the {self.phase} step cannot be ended now")
         if self.phase == FORTIFY:
+            self._finish_turn(events)
+            return
+        if self.phase == END_CARDS:
             self._end_turn(events)
             return
         self._leave_step(events)
         self._settle(events)
 
+    def _finish_turn(self, events: list[Event]) -> None:
+        """After the fortify move: the end-of-turn cards when the mover may hold one (its
+        Diplomat in play and a diplomat card in hand: public facts), else the turn's end."""
+        seat = self.mover
+        if self.phase != END_CARDS and self._may_hold(seat, [DIPLOMAT]):
+            self.phase = END_CARDS
+            return
+        self._end_turn(events)
+
     def _end_turn(self, events: list[Event]) -> None:
-        """The next seat in this year's order; after the last, the next year ("Achever une
-        année"), or the end after the fifth ("A la fin de la cinquième année")."""
+        """The turn's payouts (Hidden Energy, Energy Extraction), then the next seat in this
+        year's order; after the last, the next year ("Achever une année"), or the end after the
+        fifth ("A la fin de la cinquième année")."""
+        self._payouts(self.mover, events)
         self.turn_index += 1
         while self.turn_index < len(self.order) and not self.alive[self.order[self.turn_index]]:
             self.turn_index += 1
@@ -716,7 +766,7 @@ class Risk2210Match(Match):
                 continue
             for t in self._targets(seat, s):
                 holder = self.owner[t]
-                if holder not in (seat, NOBODY):
+                if holder not in (seat, NOBODY, *self.ceasefire):
                     found.append((s, t))
         return found
 
@@ -784,6 +834,7 @@ class Risk2210Match(Match):
         if (s, t) not in self._captures(seat):
             raise IllegalAction(seat, action, f"{IDS[t]} cannot be taken from {IDS[s]} now")
         mods, chosen = self._checked_move(seat, action, s, [], 1)
+        self.invaded = True  # Z9: the window of step 4 closes with any move
         self._move_units(seat, s, t, mods, chosen)
         names = names_of(chosen)
         events.append(Captured(seat, IDS[s], IDS[t], NOBODY, False))
@@ -799,6 +850,7 @@ class Risk2210Match(Match):
         if (s, t) not in self._invasions(seat):
             raise IllegalAction(seat, action, f"{IDS[t]} cannot be invaded from {IDS[s]} now")
         defender = self.owner[t]
+        self.invaded = True
         events.append(InvasionDeclared(seat, IDS[s], IDS[t], defender))
         self.invasion = {
             "seat": seat,
@@ -811,7 +863,7 @@ class Risk2210Match(Match):
             "commanders": [],
         }
         if self.units(t):
-            self.phase = ROLL
+            self._open_reactions()
         else:
             self._taken(events)
 
@@ -1072,7 +1124,227 @@ class Risk2210Match(Match):
                 if self.owner[t] == seat:
                     self.owner[t] = NOBODY
         self.hands[seat], self.unseen[seat], self.energy[seat] = [], 0, 0
+        self.hidden_energy[seat] = []
         events.append(Eliminated(seat, by))
+
+    # =========================================================================== cards
+
+    def _may_hold(self, seat: int, decks: Iterable[int]) -> bool:
+        """Whether ``seat`` may hold a card it could play now from ``decks``, as everyone can
+        tell: a card of one of them in hand (their number per deck is public, 003 "NOTES
+        IMPORTANTES") with that deck's commander in play, and no Frequency Jam on it."""
+        if seat in self.jammed:
+            return False
+        held = {DECK_OF[c] for c in self.hands[seat]}
+        return any(k in held and self.in_play(seat, k) for k in decks)
+
+    def _window(self, seat: int) -> str | None:
+        """The cards' timing open to ``seat`` now (003 "JOUER DES CARTES DE COMMANDEMENT")."""
+        phase = self.phase
+        if phase == INVADE and not self.invaded and seat == self.mover:
+            return BEFORE_FIRST_INVASION
+        if phase == REACT and self.reactors and seat == self.reactors[0]:
+            return AFTER_INVASION
+        if phase == END_CARDS and seat == self.mover:
+            return END_OF_TURN
+        return None
+
+    def _card_plays(self, seat: int) -> list[Action]:
+        """Every PlayCard ``seat`` may make now: one copy of each card it holds (seen), of the
+        window's timing, its commander in play ("tant que le commandeur correspondant est en
+        jeu"), its energy paid ("cette dépense se faisant au moment de jouer la carte"), for
+        every aim the card allows."""
+        window = self._window(seat)
+        if window is None or seat in self.jammed:
+            return []
+        hand = self.hands[seat]
+        plays: list[Action] = []
+        kinds: set[tuple[str, str]] = set()
+        for card in sorted(hand[: len(hand) - self.unseen[seat]]):
+            info = CARDS[card]
+            if (info.deck, info.kind) in kinds or info.timing != window:
+                continue
+            kinds.add((info.deck, info.kind))
+            effect = EFFECTS.get(info.kind)
+            if effect is None or not self.in_play(seat, DECK_OF[card]):
+                continue
+            if self.energy[seat] < info.cost:
+                continue
+            plays += [PlayCard(info.id, where, whom) for where, whom in effect[0](self, seat, card)]
+        return plays
+
+    def _play_card(self, seat: int, action: PlayCard, events: list[Event]) -> None:
+        hand = self.hands[seat]
+        seen = hand[: len(hand) - self.unseen[seat]]
+        card = next((c for c in seen if CARDS[c].id == action.card), None)
+        if card is None:
+            raise IllegalAction(seat, action, "no such card in your hand")
+        first = min(
+            c for c in seen if CARDS[c].kind == CARDS[card].kind and DECK_OF[c] == DECK_OF[card]
+        )
+        if PlayCard(CARDS[first].id, action.territory, action.player) not in self._card_plays(seat):
+            raise IllegalAction(seat, action, "this card cannot be played so now")
+        info = CARDS[card]
+        self.energy[seat] -= info.cost
+        hand.remove(card)
+        events.append(CardPlayed(seat, info.id, action.territory, action.player))
+        t = INDEX[action.territory] if action.territory else -1
+        EFFECTS[info.kind][1](self, seat, card, t, action.player, events)
+        if self.phase == REACT:  # Z22: after a card, every seat may answer again
+            self._open_reactions()
+        else:
+            self._settle(events)
+
+    def _reactors(self) -> list[int]:
+        """The seats asked in the reaction window, in order (Z22): the defender first, then the
+        others in turn order after the attacker; each only if it may hold a reaction card it
+        could play (public facts: a card of the deck in hand, its commander in play, no
+        jam): the Diplomat's deck for the defender (Évacuation, Cessez-le-feu), the deck of
+        the target's kind for anyone (MODs furtifs; for the defender the traps and stations)."""
+        inv = cast("dict[str, Any]", self.invasion)
+        attacker, defender, t = inv["seat"], inv["defender"], inv["target"]
+        deck = KIND_DECK[KINDS[t]]
+        start = self.order.index(attacker) if attacker in self.order else 0
+        after = [self.order[(start + i) % len(self.order)] for i in range(1, len(self.order))]
+        asked = ([defender] if defender >= 0 else []) + [s for s in after if s != defender]
+        return [
+            s
+            for s in asked
+            if self.alive[s]
+            and s != attacker
+            and self._may_hold(s, [deck, DIPLOMAT] if s == defender else [deck])
+        ]
+
+    def _open_reactions(self) -> None:
+        """003 "Après qu'un adversaire ait déclaré une invasion": the window before the first
+        roll ("avant la première attaque"), then the rolls."""
+        self.reactors = self._reactors()
+        self.phase = REACT if self.reactors else ROLL
+
+    def _pass(self, seat: int, action: Pass, events: list[Event]) -> None:
+        self.reactors.pop(0)
+        if not self.reactors:
+            self.phase = ROLL
+
+    def _payouts(self, seat: int, events: list[Event]) -> None:
+        """The end of ``seat``'s turn: each Hidden Energy pays 4 if the seat controls the water
+        territory it drew, then is discarded; Energy Extraction pays 7 if the seat controls
+        the Moon (Z27: option ``energy_extraction``)."""
+        for t in self.hidden_energy[seat]:
+            if self.owner[t] == seat:
+                self.energy[seat] += HIDDEN_ENERGY
+                events.append(EnergyChanged(seat, HIDDEN_ENERGY, f"Hidden Energy, {IDS[t]}"))
+        self.hidden_energy[seat] = []
+        if self.extraction and self._extracts(seat):
+            self.energy[seat] += EXTRACTED_ENERGY
+            events.append(EnergyChanged(seat, EXTRACTED_ENERGY, "Energy Extraction"))
+        self.extraction = False
+
+    def _extracts(self, seat: int) -> bool:
+        lunar = [r for r, kind in enumerate(BOARD.region_kinds) if kind == "lunar_colony"]
+        held = [all(self.owner[t] == seat for t in BOARD.members[r]) for r in lunar]
+        return all(held) if self.options["energy_extraction"] == "all_moon" else any(held)
+
+    # -- the cards' effects: for each, its aims (territory id or "", player or -1) and what
+    # -- it does (annex "CARTES DE COMMANDEMENT", each card's French text quoted).
+
+    def _aim_none(self, seat: int, card: int) -> list[tuple[str, int]]:
+        return [("", -1)]
+
+    def _energy_crisis(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+        """Crise énergétique: "Prélevez un point d'énergie dans la réserve de chacun de vos
+        adversaires. Sans effet contre un adversaire qui n'a pas de réserve" (Z17: not the
+        2-player neutral, which has none)."""
+        for other in self._living():
+            if other != seat and self.energy[other] > 0:
+                self.energy[other] -= 1
+                self.energy[seat] += 1
+                events.append(EnergyChanged(other, -1, "Energy Crisis"))
+                events.append(EnergyChanged(seat, 1, "Energy Crisis"))
+
+    def _aim_station(self, seat: int, card: int) -> list[tuple[str, int]]:
+        if self.stations_of(seat) >= MAX_STATIONS:
+            return []
+        return [
+            (IDS[t], -1)
+            for t in range(N)
+            if self.owner[t] == seat and KINDS[t] == LAND and self.station[t] < 0
+        ]
+
+    def _territorial_station(
+        self, seat: int, card: int, t: int, whom: int, events: list[Event]
+    ) -> None:
+        """Station spatiale: "Placez une station spatiale sur un territoire terrestre que vous
+        contrôlez" (Z36: never where one stands, never a fifth)."""
+        self.station[t] = seat
+        events.append(PiecePlaced(seat, "station", IDS[t], 0))
+
+    def _aim_assemble(self, seat: int, card: int) -> list[tuple[str, int]]:
+        kind = next(k for k, deck in KIND_DECK.items() if deck == DECK_OF[card])
+        return [(IDS[t], -1) for t in self.controlled(seat) if KINDS[t] == kind]
+
+    def _assemble(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+        """Assemblage de MODs: 3 MODs on one territory of the deck's kind the seat controls."""
+        self.mods[t] += ASSEMBLED_MODS
+        events.append(Placed(seat, IDS[t], ASSEMBLED_MODS))
+
+    def _aim_player(self, seat: int, card: int) -> list[tuple[str, int]]:
+        return [("", s) for s in self._living() if s != seat and s not in self.jammed]
+
+    def _jam(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+        """Brouillage satellite: the player named "ne peut jouer aucune carte de
+        commandement pendant votre tour" (Z25: reactions included)."""
+        self.jammed.append(whom)
+
+    def _aim_water_card(self, seat: int, card: int) -> list[tuple[str, int]]:
+        return [("", -1)] if self.territory_decks[1] else []
+
+    def _hidden_energy(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+        """Énergie cachée: the top water card, drawn in secret; paid at the end of the turn
+        (:meth:`_payouts`)."""
+        drawn = self.territory_decks[1].pop()
+        self.hidden_energy[seat].append(drawn)
+        events.append(TerritoryDrawn(seat, IDS[drawn]))
+
+    def _aim_extraction(self, seat: int, card: int) -> list[tuple[str, int]]:
+        return [] if self.extraction else [("", -1)]
+
+    def _energy_extraction(
+        self, seat: int, card: int, t: int, whom: int, events: list[Event]
+    ) -> None:
+        """Extraction d'énergie: 7 energy at the end of the turn if the seat then controls the
+        Moon (:meth:`_payouts`)."""
+        self.extraction = True
+
+    def _aim_defender(self, seat: int, card: int) -> list[tuple[str, int]]:
+        return [("", -1)] if seat == cast("dict[str, Any]", self.invasion)["defender"] else []
+
+    def _cease_fire(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+        """Cessez-le-feu: the invasion is called off without a roll, and its attacker "ne peut
+        plus attaquer l'un de vos territoires" this turn (Z24: unoccupied ones stay open)."""
+        inv = cast("dict[str, Any]", self.invasion)
+        events.append(InvasionCancelled(seat, IDS[inv["target"]]))
+        self.ceasefire.append(seat)
+        self.invasion, self.reactors, self.phase = None, [], INVADE
+
+    def _aim_stealth(self, seat: int, card: int) -> list[tuple[str, int]]:
+        t = cast("dict[str, Any]", self.invasion)["target"]
+        return [("", -1)] if KIND_DECK[KINDS[t]] == DECK_OF[card] else []
+
+    def _stealth_mods(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+        """MODs furtifs: 3 MODs of the attacked territory's owner join it before the first roll
+        (seed FAQ: "Oui, vous pouvez aider un autre joueur"; the MODs are the owner's)."""
+        target = cast("dict[str, Any]", self.invasion)["target"]
+        holder = self.owner[target]
+        self.mods[target] += STEALTH_MODS
+        if holder >= 0:
+            events.append(Placed(holder, IDS[target], STEALTH_MODS))
+        else:
+            events.append(NeutralPlaced((IDS[target],), STEALTH_MODS))
+
+    def _redeployment(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+        """Redéploiement: "Vous pouvez consolider une seconde fois" (one more fortify move)."""
+        self.phase = FORTIFY
 
     # =========================================================================== fortify
 
@@ -1117,7 +1389,7 @@ class Risk2210Match(Match):
         self._move_units(seat, s, t, mods, chosen)
         events.append(Moved(seat, IDS[s], IDS[t], mods, names_of(chosen), "fortify"))
         self.fortified = True
-        self._end_turn(events)
+        self._finish_turn(events)
 
     # =========================================================================== dispatch
 
@@ -1145,6 +1417,8 @@ class Risk2210Match(Match):
             return (cast("dict[str, Any]", self.invasion)["defender"],)
         if phase == CASUALTY:
             return (self.removals[0][1],)
+        if phase == REACT:
+            return (self.reactors[0],)
         return (self.mover,)
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
@@ -1182,10 +1456,15 @@ class Risk2210Match(Match):
             legal = [BuyCard(COMMANDERS[k]) for k in self._buyable(seat)]
             legal.append(EndPhase())
         elif phase == INVADE:
-            legal = [Invade(IDS[s], IDS[t]) for s, t in self._invasions(seat)]
+            legal = self._card_plays(seat)
+            legal += [Invade(IDS[s], IDS[t]) for s, t in self._invasions(seat)]
             for s, t in self._captures(seat):
                 legal += self._move_templates(Capture, seat, s, t)
             legal.append(EndPhase())
+        elif phase == REACT:
+            legal = [Pass(), *self._card_plays(seat)]
+        elif phase == END_CARDS:
+            legal = [*self._card_plays(seat), EndPhase()]
         elif phase == ROLL:
             legal = self._roll_options()
         elif phase == DEFEND:
@@ -1320,6 +1599,12 @@ class Risk2210Match(Match):
             occupation=occupation,
             losing=self._losing() if self.phase == CASUALTY and self.removals[0][1] == seat else (),
             fortified=self.fortified,
+            invaded=self.invaded,
+            jammed=tuple(self.jammed),
+            ceasefire=tuple(self.ceasefire),
+            hidden_energy=tuple(IDS[t] for t in self.hidden_energy[seat]),
+            hidden_energy_cards=tuple(len(drawn) for drawn in self.hidden_energy),
+            extraction=self.extraction,
         )
 
     def _spectator_board(self) -> spectator.Board:
@@ -1397,6 +1682,17 @@ class Risk2210Match(Match):
         for other in range(self.seats):
             if other != seat and self.bids[other] >= 0:
                 self.bids[other] = rng.randint(0, self.energy[other])
+        drawn = [
+            (s, i)
+            for s in range(self.seats)
+            if s != seat
+            for i in range(len(self.hidden_energy[s]))
+        ]
+        pool = [self.hidden_energy[s][i] for s, i in drawn] + self.territory_decks[1]
+        shuffle(rng, pool)
+        for (s, i), t in zip(drawn, pool, strict=False):
+            self.hidden_energy[s][i] = t
+        self.territory_decks[1] = pool[len(drawn) :]
 
     def _restored(self) -> None:
         if self.end_reason is not None:
@@ -1422,6 +1718,11 @@ HANDLERS: dict[tuple[str, type[Action]], Any] = {
     (BUY, BuyCard): Risk2210Match._buy,
     (BUY, EndPhase): Risk2210Match._end_phase,
     (INVADE, Invade): Risk2210Match._invade,
+    (INVADE, PlayCard): Risk2210Match._play_card,
+    (REACT, PlayCard): Risk2210Match._play_card,
+    (REACT, Pass): Risk2210Match._pass,
+    (END_CARDS, PlayCard): Risk2210Match._play_card,
+    (END_CARDS, EndPhase): Risk2210Match._end_phase,
     (INVADE, Capture): Risk2210Match._capture,
     (INVADE, EndPhase): Risk2210Match._end_phase,
     (ROLL, Roll): Risk2210Match._roll,
@@ -1435,3 +1736,17 @@ HANDLERS: dict[tuple[str, type[Action]], Any] = {
     (FORTIFY, EndPhase): Risk2210Match._end_phase,
 }
 """Which handler plays each kind of action in each phase; any other pair is refused."""
+
+EFFECTS: dict[str, tuple[Any, Any]] = {
+    "energy_crisis": (Risk2210Match._aim_none, Risk2210Match._energy_crisis),
+    "territorial_station": (Risk2210Match._aim_station, Risk2210Match._territorial_station),
+    "assemble_mods": (Risk2210Match._aim_assemble, Risk2210Match._assemble),
+    "frequency_jam": (Risk2210Match._aim_player, Risk2210Match._jam),
+    "hidden_energy": (Risk2210Match._aim_water_card, Risk2210Match._hidden_energy),
+    "energy_extraction": (Risk2210Match._aim_extraction, Risk2210Match._energy_extraction),
+    "cease_fire": (Risk2210Match._aim_defender, Risk2210Match._cease_fire),
+    "stealth_mods": (Risk2210Match._aim_stealth, Risk2210Match._stealth_mods),
+    "redeployment": (Risk2210Match._aim_none, Risk2210Match._redeployment),
+}
+"""The cards played so far in this engine, by kind: (their aims, their effect). The others
+are bought and held, not yet playable (RULES.md)."""

@@ -74,7 +74,7 @@ class Risk2210Observation:
     variant: str
     board: Board  # static: the same object for every observation of the game
     phase: str  # claim, reinforce, pieces, bid, marker, place, hire, stations, buy, invade,
-    # roll, defend, casualty, station, occupy, bonus, fortify, over
+    # react, roll, defend, casualty, station, occupy, bonus, fortify, end_cards, over
     year: int  # 1-5; 0 during the set-up
     mover: int  # the seat whose turn (or set-up placement) it is; -1 while everyone bids
     order: tuple[int, ...]  # this year's seats in turn order (markers 1, 2, ...); () before
@@ -101,3 +101,9 @@ class Risk2210Observation:
     occupation: OccupationView | None
     losing: tuple[str, ...]  # phase casualty: the commanders the deciding seat chooses among
     fortified: bool  # the mover has made its fortify move this turn
+    invaded: bool  # the mover declared an invasion or took a territory: step 4 is closed
+    jammed: tuple[int, ...]  # seats under a Frequency Jam this turn: they play no card
+    ceasefire: tuple[int, ...]  # seats whose territories the mover may not attack this turn
+    hidden_energy: tuple[str, ...]  # this seat's Hidden Energy territories, paid at its end
+    hidden_energy_cards: tuple[int, ...]  # per seat: Hidden Energy cards waiting (public)
+    extraction: bool  # the mover played Energy Extraction this turn

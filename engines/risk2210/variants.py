@@ -29,6 +29,10 @@ NEUTRAL_MODS = 3  # "Placez trois armées « neutres » dans chacun de ces terri
 ATTACK_DICE = 3  # "l'attaquant peut choisir de lancer 1, 2, ou 3 dés"
 DEFENCE_DICE = 2  # "le défenseur peut lancer 1 ou 2 dés"
 COLONY_INFLUENCE_VP = 3  # annex, "Influence coloniale": "vous gagnez 3 PVs supplémentaires"
+ASSEMBLED_MODS = 3  # annex, "Assemblage de MODs": 3 MODs on one territory of the deck's kind
+STEALTH_MODS = 3  # annex, "MODs furtifs": 3 MODs join the attacked territory
+HIDDEN_ENERGY = 4  # annex, "Énergie cachée": 4 energy if the territory drawn is yours
+EXTRACTED_ENERGY = 7  # annex, "Extraction d'énergie": 7 energy
 
 # Commanders, and the command decks named after them (003 "NOTES GÉNÉRALES SUR LES
 # COMMANDEURS"): index k is commander k and deck k.
@@ -51,7 +55,15 @@ SAJON_BONUS = Option(
     minimum=3,
     maximum=4,
 )
-OPTIONS = (DEFENDER_DICE, SAJON_BONUS)
+ENERGY_EXTRACTION = Option(
+    "energy_extraction",
+    "what Energy Extraction asks at the end of the turn (Z27): 'all_moon', every lunar "
+    "territory (the French book's 'tous les territoires lunaires'), or 'one_colony', all of one "
+    "lunar colony (the English card)",
+    default="all_moon",
+    choices=("all_moon", "one_colony"),
+)
+OPTIONS = (DEFENDER_DICE, SAJON_BONUS, ENERGY_EXTRACTION)
 
 
 @dataclass(frozen=True)
