@@ -180,12 +180,13 @@ class Fortify(Action):
 class PlayCard(Action):
     """Play the command card ``card`` (its id) from the hand, paying its energy (003 "JOUER DES
     CARTES DE COMMANDEMENT"): ``territory`` where it acts and ``player`` whom it aims at, for
-    the cards that name one ("" and -1 otherwise). A legal listing names one copy of each card
-    held."""
+    the cards that name one ("" and -1 otherwise), and the ``commander`` it aims at (Bombe
+    tueuse). A legal listing names one copy of each card held."""
 
     card: str
     territory: str = ""
     player: int = -1
+    commander: str = ""
 
 
 @dataclass(frozen=True, slots=True)

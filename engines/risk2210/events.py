@@ -248,12 +248,14 @@ class CardPlayed(Event):
     card: str
     territory: str
     player: int
+    commander: str
 
     def describe(self, names: Sequence[str]) -> str:
         """E.g. 'Ann plays Assemble MODs on Peru.'"""
         aim = f" on {place(self.territory)}" if self.territory else ""
         if self.player >= 0:
-            aim += f" against {names[self.player]}"
+            whose = f"{self.commander} commander of " if self.commander else ""
+            aim += f" against {whose}{names[self.player]}"
         return f"{names[self.seat]} plays {_card(self.card)}{aim}."
 
 
@@ -290,6 +292,47 @@ class TerritoryDrawn(Event):
         """E.g. 'Ann draws a water card in secret (New York).'"""
         shown = f" ({place(self.territory)})" if self.territory else ""
         return f"{names[self.seat]} draws a water card in secret{shown}."
+
+
+@dataclass(slots=True)
+class DieRolled(Event):
+    """A card's die: ``seat`` rolled ``value`` on a d``sides`` for ``why``."""
+
+    seat: int
+    value: int
+    sides: int
+    why: str
+
+    def describe(self, names: Sequence[str]) -> str:
+        """E.g. 'Ann rolls 5 on a d6 (Rocket Strike).'"""
+        return f"{names[self.seat]} rolls {self.value} on a d{self.sides} ({self.why})."
+
+
+@dataclass(slots=True)
+class TerritoriesTurnedOver(Event):
+    """A card turned over these territory cards (they leave the game)."""
+
+    seat: int
+    territories: tuple[str, ...]
+
+    def describe(self, names: Sequence[str]) -> str:
+        """E.g. 'Ann turns over Peru, Tycho.'"""
+        shown = ", ".join(place(t) for t in self.territories) or "no card (the deck is empty)"
+        return f"{names[self.seat]} turns over {shown}."
+
+
+@dataclass(slots=True)
+class UnitsDestroyed(Event):
+    """A card destroyed ``mods`` MODs of ``seat`` (-1: the neutral) on ``territory``."""
+
+    seat: int
+    territory: str
+    mods: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        """E.g. 'Bob loses 2 MODs on Peru.'"""
+        who = names[self.seat] if self.seat >= 0 else "The neutral"
+        return f"{who} loses {plural(self.mods, 'MOD')} on {place(self.territory)}."
 
 
 @dataclass(slots=True)
@@ -502,6 +545,9 @@ EVENT_TYPES = (
     EnergyChanged,
     TerritoryDrawn,
     InvasionCancelled,
+    DieRolled,
+    TerritoriesTurnedOver,
+    UnitsDestroyed,
     InvasionDeclared,
     DiceRolled,
     CommanderKilled,

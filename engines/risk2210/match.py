@@ -43,7 +43,7 @@ from engines.risk2210.actions import (
     Roll,
     StationChoice,
 )
-from engines.risk2210.board import BOARD, LAND, LUNAR, WATER
+from engines.risk2210.board import BOARD, LAND, LUNAR, TABLES, WATER
 from engines.risk2210.cards import (
     AFTER_INVASION,
     BEFORE_FIRST_INVASION,
@@ -64,6 +64,7 @@ from engines.risk2210.events import (
     CommanderKilled,
     ConquestBonus,
     DiceRolled,
+    DieRolled,
     Eliminated,
     EnergyChanged,
     InvasionCancelled,
@@ -77,8 +78,10 @@ from engines.risk2210.events import (
     Retreated,
     StationTaken,
     TerritoriesDevastated,
+    TerritoriesTurnedOver,
     TerritoryDrawn,
     TurnStarted,
+    UnitsDestroyed,
     YearStarted,
 )
 from engines.risk2210.observation import (
@@ -90,6 +93,7 @@ from engines.risk2210.observation import (
     Risk2210Observation,
 )
 from engines.risk2210.variants import (
+    ASSASSIN_HITS,
     ASSEMBLED_MODS,
     ATTACK_DICE,
     BATCH,
@@ -111,6 +115,7 @@ from engines.risk2210.variants import (
     NAVAL,
     NEUTRAL_MODS,
     NEUTRAL_TERRITORIES,
+    SCATTER_CARDS,
     SPACE,
     STARTING_ENERGY,
     STARTING_MODS,
@@ -152,6 +157,20 @@ FORTIFY = "fortify"  # step 6, "CONSOLIDER SA POSITION"
 END_CARDS = "end_cards"  # "Après avoir consolidé, vous pouvez jouer ... à la fin de son tour"
 OVER = "over"
 KIND_DECK = {LAND: LAND_COMMANDER, WATER: NAVAL, LUNAR: SPACE}
+KIND_OF_CARD = {"land": LAND, "water": WATER, "moon": LUNAR}
+DIE_TABLES = {
+    "the_mother": TABLES["die_tables"]["mother_die"],
+    "aqua_brother": TABLES["die_tables"]["aqua_die"],
+    "nicky_boy": TABLES["die_tables"]["nicky_die"],
+}
+"""The regions the d6 of La Mère, Aqua and Nicky names (annex; "reroll": roll again)."""
+"""The kind a nuclear card aims at, by the end of its name (Vague de missiles - Terre...)."""
+
+# Where the play goes on once the units lost are chosen (``resume``).
+COMBAT = "combat"  # after a roll: a capture, another roll or the invasion's end
+TURN = "turn"  # after a card of the mover's own turn: the step goes on
+TRAP = "trap"  # after a death trap: the invasion goes on while its source can roll
+TAKEN = "taken"  # after an evacuation: the emptied target is captured (Z23)
 """The deck (and commander) of each kind of territory: the cards "contre un territoire
 terrestre / maritime / lunaire" and "Assemblage de MODs" come from it."""
 
@@ -271,6 +290,8 @@ STATE_FIELDS = (
     "reactors",
     "hidden_energy",
     "extraction",
+    "resume",
+    "hits",
     "end_reason",
 )
 
@@ -323,6 +344,8 @@ class Risk2210Match(Match):
         self.reactors: list[int] = []  # the seats still to answer in the reaction window
         self.hidden_energy: list[list[int]] = [[] for _ in range(seats)]  # water drawn
         self.extraction = False  # the mover played Energy Extraction this turn
+        self.resume = COMBAT  # where the play goes on once the units lost are chosen
+        self.hits: list[int] = []  # territories a card damaged, settled after the losses
         self.end_reason: str | None = None
         self._setup(self.setup_events)
 
@@ -995,11 +1018,31 @@ class Risk2210Match(Match):
             self.removals[0][2] -= 1
         else:
             self.removals.pop(0)
-        self._after_losses(events)
+        self._resume(events)
 
     def _losing(self) -> tuple[str, ...]:
         t, seat, _ = self.removals[0]
         return tuple(COMMANDERS[k] for k in self.commanders_at(seat, t))
+
+    def _resume(self, events: list[Event]) -> None:
+        """Once every loss is chosen (phase casualty until then), the play goes on where the
+        losses began (``resume``)."""
+        if self.removals:
+            self.phase = CASUALTY
+            return
+        how, self.resume = self.resume, COMBAT
+        if how == COMBAT:
+            self._after_losses(events)
+        elif how == REACT:
+            self._open_reactions()
+        elif how == TRAP:
+            self._after_trap(events)
+        elif how == TAKEN:
+            self._taken(events)
+        else:  # TURN
+            self._settle_hits(events)
+            if self.phase != OVER:
+                self._settle(events)
 
     def _after_losses(self, events: list[Event]) -> None:
         """Once every loss is chosen: the target taken when no unit is left ("Aussitôt que vous
@@ -1170,7 +1213,7 @@ class Risk2210Match(Match):
                 continue
             if self.energy[seat] < info.cost:
                 continue
-            plays += [PlayCard(info.id, where, whom) for where, whom in effect[0](self, seat, card)]
+            plays += [PlayCard(info.id, *aim) for aim in effect[0](self, seat, card)]
         return plays
 
     def _play_card(self, seat: int, action: PlayCard, events: list[Event]) -> None:
@@ -1182,18 +1225,17 @@ class Risk2210Match(Match):
         first = min(
             c for c in seen if CARDS[c].kind == CARDS[card].kind and DECK_OF[c] == DECK_OF[card]
         )
-        if PlayCard(CARDS[first].id, action.territory, action.player) not in self._card_plays(seat):
+        canonical = PlayCard(CARDS[first].id, action.territory, action.player, action.commander)
+        if canonical not in self._card_plays(seat):
             raise IllegalAction(seat, action, "this card cannot be played so now")
         info = CARDS[card]
         self.energy[seat] -= info.cost
         hand.remove(card)
-        events.append(CardPlayed(seat, info.id, action.territory, action.player))
+        events.append(CardPlayed(seat, info.id, action.territory, action.player, action.commander))
         t = INDEX[action.territory] if action.territory else -1
-        EFFECTS[info.kind][1](self, seat, card, t, action.player, events)
-        if self.phase == REACT:  # Z22: after a card, every seat may answer again
-            self._open_reactions()
-        else:
-            self._settle(events)
+        self.resume = REACT if self.phase == REACT else TURN
+        EFFECTS[info.kind][1](self, seat, card, t, action, events)
+        self._resume(events)
 
     def _reactors(self) -> list[int]:
         """The seats asked in the reaction window, in order (Z22): the defender first, then the
@@ -1248,10 +1290,12 @@ class Risk2210Match(Match):
     # -- the cards' effects: for each, its aims (territory id or "", player or -1) and what
     # -- it does (annex "CARTES DE COMMANDEMENT", each card's French text quoted).
 
-    def _aim_none(self, seat: int, card: int) -> list[tuple[str, int]]:
-        return [("", -1)]
+    def _aim_none(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        return [("", -1, "")]
 
-    def _energy_crisis(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+    def _energy_crisis(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
         """Crise énergétique: "Prélevez un point d'énergie dans la réserve de chacun de vos
         adversaires. Sans effet contre un adversaire qui n'a pas de réserve" (Z17: not the
         2-player neutral, which has none)."""
@@ -1262,76 +1306,84 @@ class Risk2210Match(Match):
                 events.append(EnergyChanged(other, -1, "Energy Crisis"))
                 events.append(EnergyChanged(seat, 1, "Energy Crisis"))
 
-    def _aim_station(self, seat: int, card: int) -> list[tuple[str, int]]:
+    def _aim_station(self, seat: int, card: int) -> list[tuple[str, int, str]]:
         if self.stations_of(seat) >= MAX_STATIONS:
             return []
         return [
-            (IDS[t], -1)
+            (IDS[t], -1, "")
             for t in range(N)
             if self.owner[t] == seat and KINDS[t] == LAND and self.station[t] < 0
         ]
 
     def _territorial_station(
-        self, seat: int, card: int, t: int, whom: int, events: list[Event]
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
     ) -> None:
         """Station spatiale: "Placez une station spatiale sur un territoire terrestre que vous
         contrôlez" (Z36: never where one stands, never a fifth)."""
         self.station[t] = seat
         events.append(PiecePlaced(seat, "station", IDS[t], 0))
 
-    def _aim_assemble(self, seat: int, card: int) -> list[tuple[str, int]]:
+    def _aim_assemble(self, seat: int, card: int) -> list[tuple[str, int, str]]:
         kind = next(k for k, deck in KIND_DECK.items() if deck == DECK_OF[card])
-        return [(IDS[t], -1) for t in self.controlled(seat) if KINDS[t] == kind]
+        return [(IDS[t], -1, "") for t in self.controlled(seat) if KINDS[t] == kind]
 
-    def _assemble(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+    def _assemble(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
         """Assemblage de MODs: 3 MODs on one territory of the deck's kind the seat controls."""
         self.mods[t] += ASSEMBLED_MODS
         events.append(Placed(seat, IDS[t], ASSEMBLED_MODS))
 
-    def _aim_player(self, seat: int, card: int) -> list[tuple[str, int]]:
-        return [("", s) for s in self._living() if s != seat and s not in self.jammed]
+    def _aim_player(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        return [("", s, "") for s in self._living() if s != seat and s not in self.jammed]
 
-    def _jam(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+    def _jam(self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]) -> None:
         """Brouillage satellite: the player named "ne peut jouer aucune carte de
         commandement pendant votre tour" (Z25: reactions included)."""
-        self.jammed.append(whom)
+        self.jammed.append(action.player)
 
-    def _aim_water_card(self, seat: int, card: int) -> list[tuple[str, int]]:
-        return [("", -1)] if self.territory_decks[1] else []
+    def _aim_water_card(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        return [("", -1, "")] if self.territory_decks[1] else []
 
-    def _hidden_energy(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+    def _hidden_energy(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
         """Énergie cachée: the top water card, drawn in secret; paid at the end of the turn
         (:meth:`_payouts`)."""
         drawn = self.territory_decks[1].pop()
         self.hidden_energy[seat].append(drawn)
         events.append(TerritoryDrawn(seat, IDS[drawn]))
 
-    def _aim_extraction(self, seat: int, card: int) -> list[tuple[str, int]]:
-        return [] if self.extraction else [("", -1)]
+    def _aim_extraction(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        return [] if self.extraction else [("", -1, "")]
 
     def _energy_extraction(
-        self, seat: int, card: int, t: int, whom: int, events: list[Event]
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
     ) -> None:
         """Extraction d'énergie: 7 energy at the end of the turn if the seat then controls the
         Moon (:meth:`_payouts`)."""
         self.extraction = True
 
-    def _aim_defender(self, seat: int, card: int) -> list[tuple[str, int]]:
-        return [("", -1)] if seat == cast("dict[str, Any]", self.invasion)["defender"] else []
+    def _aim_defender(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        return [("", -1, "")] if seat == cast("dict[str, Any]", self.invasion)["defender"] else []
 
-    def _cease_fire(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+    def _cease_fire(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
         """Cessez-le-feu: the invasion is called off without a roll, and its attacker "ne peut
         plus attaquer l'un de vos territoires" this turn (Z24: unoccupied ones stay open)."""
         inv = cast("dict[str, Any]", self.invasion)
         events.append(InvasionCancelled(seat, IDS[inv["target"]]))
         self.ceasefire.append(seat)
-        self.invasion, self.reactors, self.phase = None, [], INVADE
+        self.invasion, self.reactors, self.phase, self.resume = None, [], INVADE, TURN
 
-    def _aim_stealth(self, seat: int, card: int) -> list[tuple[str, int]]:
+    def _aim_stealth(self, seat: int, card: int) -> list[tuple[str, int, str]]:
         t = cast("dict[str, Any]", self.invasion)["target"]
-        return [("", -1)] if KIND_DECK[KINDS[t]] == DECK_OF[card] else []
+        return [("", -1, "")] if KIND_DECK[KINDS[t]] == DECK_OF[card] else []
 
-    def _stealth_mods(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+    def _stealth_mods(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
         """MODs furtifs: 3 MODs of the attacked territory's owner join it before the first roll
         (seed FAQ: "Oui, vous pouvez aider un autre joueur"; the MODs are the owner's)."""
         target = cast("dict[str, Any]", self.invasion)["target"]
@@ -1342,7 +1394,175 @@ class Risk2210Match(Match):
         else:
             events.append(NeutralPlaced((IDS[target],), STEALTH_MODS))
 
-    def _redeployment(self, seat: int, card: int, t: int, whom: int, events: list[Event]) -> None:
+    def _damage(self, t: int, count: int, events: list[Event]) -> None:
+        """``count`` units on ``t`` die by a card, its owner choosing which (seed FAQ, for La
+        Mère, Aqua and Nicky; A8.9: every damage card): MODs first, then its commanders."""
+        holder = self.owner[t]
+        if holder == NOBODY or count <= 0:
+            return
+        mods = min(count, self.mods[t])
+        if mods:
+            events.append(UnitsDestroyed(holder, IDS[t], mods))
+        self._lose(t, holder, count, events)
+        self.hits.append(t)
+
+    def _settle_hits(self, events: list[Event]) -> None:
+        """After a card's damage: a territory left with no unit becomes unoccupied ("d'autres
+        territoires deviendront inoccupés par le jeu de certaines cartes"), unless its station
+        keeps it; a seat with no unit left is eliminated (Z19); one seat left ends the match."""
+        hit = {self.owner[t] for t in self.hits}
+        for t in self.hits:
+            if not self.units(t) and self.station[t] < 0:
+                self.owner[t] = NOBODY
+        self.hits = []
+        for seat in self._living():
+            if seat in hit and not self._units_of(seat):
+                self._eliminate(seat, self.mover, events)
+        if len(self._living()) <= 1:
+            self._finish(EndReason.LAST_PLAYER, events)
+        elif not self.alive[self.mover]:  # La Mère may take the mover's last units
+            self.phase = FORTIFY
+            self._end_turn(events)
+
+    def _aim_trap(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        inv = cast("dict[str, Any]", self.invasion)
+        fits = KIND_DECK[KINDS[inv["target"]]] == DECK_OF[card]
+        return [("", -1, "")] if seat == inv["defender"] and fits else []
+
+    def _death_trap(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Embuscade terrestre / maritime, Mines orbitales: against an invasion of the
+        defender's territory of the card's kind, the attacker loses half, rounded up, of the
+        units of its source, chosen by the attacker (Z38: the invasion ends if fewer than 2
+        are left)."""
+        inv = cast("dict[str, Any]", self.invasion)
+        s = inv["source"]
+        count = -(-self.units(s) // 2)
+        mods = min(count, self.mods[s])
+        if mods:
+            events.append(UnitsDestroyed(inv["seat"], IDS[s], mods))
+        self._lose(s, inv["seat"], count, events)
+        self.resume = TRAP
+
+    def _after_trap(self, events: list[Event]) -> None:
+        inv = cast("dict[str, Any]", self.invasion)
+        if self.units(inv["source"]) < 2:
+            self.invasion, self.phase = None, INVADE
+            self._settle(events)
+        else:
+            self._open_reactions()
+
+    def _aim_stealth_station(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        t = cast("dict[str, Any]", self.invasion)["target"]
+        if seat != self.owner[t] or KINDS[t] != LAND or self.station[t] >= 0:
+            return []
+        return [("", -1, "")] if self.stations_of(seat) < MAX_STATIONS else []
+
+    def _stealth_station(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Station furtive: a station of the defender on its attacked land territory, which
+        then defends with d8s (Z36: not where one stands, not a fifth)."""
+        target = cast("dict[str, Any]", self.invasion)["target"]
+        self.station[target] = seat
+        events.append(PiecePlaced(seat, "station", IDS[target], 0))
+
+    def _aim_evacuation(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        target = cast("dict[str, Any]", self.invasion)["target"]
+        if seat != self.owner[target]:
+            return []
+        return [(IDS[t], -1, "") for t in self.controlled(seat) if t != target]
+
+    def _evacuation(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Évacuation: every unit of the attacked territory goes to a territory the defender
+        controls, no path needed; Z23: the attacker then takes the territory (still
+        contested)."""
+        target = cast("dict[str, Any]", self.invasion)["target"]
+        chosen = self.commanders_at(seat, target)
+        mods = self.mods[target]
+        self.mods[target] -= mods
+        self.mods[t] += mods
+        for k in chosen:
+            self.commander[seat][k] = t
+        events.append(Moved(seat, IDS[target], IDS[t], mods, names_of(chosen), "evacuate"))
+        self.resume = TAKEN
+
+    def _enemy_territories(self, seat: int, kind: str) -> list[int]:
+        return [
+            t
+            for t in range(N)
+            if KINDS[t] == kind and self.owner[t] not in (seat, NOBODY) and self.units(t)
+        ]
+
+    def _aim_rocket(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        kind = KIND_OF_CARD[CARDS[card].kind.rsplit("_", 1)[1]]
+        return [(IDS[t], -1, "") for t in self._enemy_territories(seat, kind)]
+
+    def _rocket_strike(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Vague de missiles: "Lancez un dé à six faces" and that many units of the enemy
+        territory die, its owner choosing which."""
+        roll = die(self.rng, 6)
+        events.append(DieRolled(seat, roll, 6, CARDS[card].name_en))
+        self._damage(t, roll, events)
+
+    def _aim_assassin(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        return [
+            (IDS[where], other, COMMANDERS[k])
+            for other in self._living()
+            if other != seat
+            for k, where in enumerate(self.commander[other])
+            if where >= 0
+        ]
+
+    def _assassin_bomb(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Bombe tueuse: an enemy commander dies on a d8 of 3 or more."""
+        roll = die(self.rng, 8)
+        events.append(DieRolled(seat, roll, 8, CARDS[card].name_en))
+        if roll >= ASSASSIN_HITS:
+            self._kill(action.player, COMMANDERS.index(action.commander), events)
+            self.hits.append(t)
+
+    def _scatter_bomb(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Bombe disruptive: territory cards of the card's kind turned over (2; 3 for land
+        under option ``scatter_land_cards``, Z27); in each enemy one, half its units, rounded
+        up, die (Z28), its owner choosing; the player's own are spared and not replaced (seed
+        FAQ); the cards leave the game."""
+        kind = KIND_OF_CARD[CARDS[card].kind.rsplit("_", 1)[1]]
+        deck = self.territory_decks[TERRITORY_DECKS.index(kind)]
+        count = self.options["scatter_land_cards"] if kind == LAND else SCATTER_CARDS
+        drawn = [deck.pop() for _ in range(min(count, len(deck)))]
+        events.append(TerritoriesTurnedOver(seat, tuple(IDS[d] for d in drawn)))
+        for target in drawn:
+            if self.owner[target] not in (seat, NOBODY):
+                self._damage(target, -(-self.units(target) // 2), events)
+
+    def _region_bomb(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """La Mère, Aqua le Frère, Nicky le Fils: a d6 names a continent or colony (the die
+        tables; Aqua rolls again on a 6), and one unit dies in every territory of it, the
+        player's own included (Z29: "Détruisez une unité de chacun des territoires")."""
+        table = DIE_TABLES[CARDS[card].kind]
+        region = "reroll"
+        while region == "reroll":
+            roll = die(self.rng, 6)
+            events.append(DieRolled(seat, roll, 6, CARDS[card].name_en))
+            region = table[str(roll)]
+        for target in BOARD.members[BOARD.regions.index(region)]:
+            self._damage(target, 1, events)
+
+    def _redeployment(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
         """Redéploiement: "Vous pouvez consolider une seconde fois" (one more fortify move)."""
         self.phase = FORTIFY
 
@@ -1747,6 +1967,21 @@ EFFECTS: dict[str, tuple[Any, Any]] = {
     "cease_fire": (Risk2210Match._aim_defender, Risk2210Match._cease_fire),
     "stealth_mods": (Risk2210Match._aim_stealth, Risk2210Match._stealth_mods),
     "redeployment": (Risk2210Match._aim_none, Risk2210Match._redeployment),
+    "land_death_trap": (Risk2210Match._aim_trap, Risk2210Match._death_trap),
+    "water_death_trap": (Risk2210Match._aim_trap, Risk2210Match._death_trap),
+    "orbital_mines": (Risk2210Match._aim_trap, Risk2210Match._death_trap),
+    "stealth_station": (Risk2210Match._aim_stealth_station, Risk2210Match._stealth_station),
+    "evacuation": (Risk2210Match._aim_evacuation, Risk2210Match._evacuation),
+    "rocket_strike_land": (Risk2210Match._aim_rocket, Risk2210Match._rocket_strike),
+    "rocket_strike_water": (Risk2210Match._aim_rocket, Risk2210Match._rocket_strike),
+    "rocket_strike_moon": (Risk2210Match._aim_rocket, Risk2210Match._rocket_strike),
+    "assassin_bomb": (Risk2210Match._aim_assassin, Risk2210Match._assassin_bomb),
+    "scatter_bomb_land": (Risk2210Match._aim_none, Risk2210Match._scatter_bomb),
+    "scatter_bomb_water": (Risk2210Match._aim_none, Risk2210Match._scatter_bomb),
+    "scatter_bomb_moon": (Risk2210Match._aim_none, Risk2210Match._scatter_bomb),
+    "the_mother": (Risk2210Match._aim_none, Risk2210Match._region_bomb),
+    "aqua_brother": (Risk2210Match._aim_none, Risk2210Match._region_bomb),
+    "nicky_boy": (Risk2210Match._aim_none, Risk2210Match._region_bomb),
 }
 """The cards played so far in this engine, by kind: (their aims, their effect). The others
 are bought and held, not yet playable (RULES.md)."""

@@ -33,6 +33,8 @@ ASSEMBLED_MODS = 3  # annex, "Assemblage de MODs": 3 MODs on one territory of th
 STEALTH_MODS = 3  # annex, "MODs furtifs": 3 MODs join the attacked territory
 HIDDEN_ENERGY = 4  # annex, "Énergie cachée": 4 energy if the territory drawn is yours
 EXTRACTED_ENERGY = 7  # annex, "Extraction d'énergie": 7 energy
+ASSASSIN_HITS = 3  # annex, "Bombe tueuse": "Sur un résultat de 3 ou plus" (a d8)
+SCATTER_CARDS = 2  # annex, "Bombe disruptive" (Mer, Lune): "Retournez 2 cartes"
 
 # Commanders, and the command decks named after them (003 "NOTES GÉNÉRALES SUR LES
 # COMMANDEURS"): index k is commander k and deck k.
@@ -63,7 +65,15 @@ ENERGY_EXTRACTION = Option(
     default="all_moon",
     choices=("all_moon", "one_colony"),
 )
-OPTIONS = (DEFENDER_DICE, SAJON_BONUS, ENERGY_EXTRACTION)
+SCATTER_LAND_CARDS = Option(
+    "scatter_land_cards",
+    "land cards turned over by Bombe disruptive - Terre (Z27): 2 (the French book's 'Retournez "
+    "2 cartes') or 3 (the English card)",
+    default=2,
+    minimum=2,
+    maximum=3,
+)
+OPTIONS = (DEFENDER_DICE, SAJON_BONUS, ENERGY_EXTRACTION, SCATTER_LAND_CARDS)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ CARTES DE COMMANDEMENT"."""
 from __future__ import annotations
 
 import pytest
-from risk2210_helpers import INDEX, arrange, new_match
+from risk2210_helpers import INDEX, Faces, arrange, new_match
 
 from engines.core.contract import IllegalAction, visible_events
 from engines.registry import get_game
@@ -14,13 +14,16 @@ from engines.risk2210.actions import (
     EndPhase,
     Fortify,
     Invade,
+    Occupy,
     Pass,
     PlayCard,
+    Remove,
     Roll,
 )
 from engines.risk2210.board import BOARD
 from engines.risk2210.events import EnergyChanged, InvasionCancelled, TerritoryDrawn
 from engines.risk2210.match import CARDS
+from engines.risk2210.observation import NOBODY
 from engines.risk2210.variants import COMMANDERS
 
 
@@ -245,3 +248,163 @@ def test_redeployment_a_second_fortify_move():
     assert match.phase == "fortify"
     match.apply(0, Fortify("canada", "alberta", 2, ()))
     assert match.mover == 1  # no diplomat card left: the turn ends
+
+
+def invaded_by_seat_0(defender_cards=(), **kw):
+    """Seat 0 (alberta, 6 MODs and its land commander) invades seat 1's canada (2 MODs);
+    seat 1 holds ``defender_cards`` ((deck, kind) pairs) with every commander in play."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "canada": 1, "nunavut": 1, "tycho": 2},
+        {"alberta": 6, "canada": 2},
+        commanders={0: {"land": "alberta"}, 1: dict.fromkeys(COMMANDERS, "nunavut")},
+        energy=[0, 5, 0],
+        **kw,
+    )
+    ids = [give(match, 1, deck, kind) for deck, kind in defender_cards]
+    match.apply(0, Invade("alberta", "canada"))
+    return match, ids
+
+
+def test_death_trap_the_attacker_loses_half_its_source_rounded_up_choosing_which():
+    """Embuscade terrestre (3 energy): "l'attaquant perd la moitié (arrondie au supérieur) des
+    unités présentes dans le territoire d'où provient l'attaque", chosen by the attacker."""
+    match, (trap,) = invaded_by_seat_0([("land", "land_death_trap")])
+    match.mods[INDEX["alberta"]] = 1  # 1 MOD and the land commander: it loses 1 of 2
+    match.commander[0][3] = INDEX["alberta"]  # and the nuclear commander: 1 of 3... 2 die
+    match.apply(1, PlayCard(trap))
+    assert match.energy[1] == 2 and match.mods[INDEX["alberta"]] == 0
+    assert match.phase == "casualty" and match.to_move() == (0,)
+    match.apply(0, Remove("nuclear"))
+    assert match.in_play(0, 0) and not match.in_play(0, 3)
+    assert match.units(INDEX["alberta"]) == 1 and match.invasion is None  # no roll left (Z38)
+
+
+def test_the_traps_fit_the_attacked_territorys_kind():
+    match, _ = invaded_by_seat_0([("naval", "water_death_trap"), ("space", "orbital_mines")])
+    assert plays(match, 1) == []
+
+
+def test_stealth_station_the_attacked_land_territory_defends_with_d8s_at_once():
+    """Station furtive: the defender places a station on its attacked land territory."""
+    match, (card,) = invaded_by_seat_0([("land", "stealth_station")])
+    match.apply(1, PlayCard(card))
+    assert match.station[INDEX["canada"]] == 1
+
+
+def test_evacuation_moves_every_unit_away_and_the_attacker_takes_the_territory():
+    """Évacuation: "Déplacez toutes les unités du territoire attaqué vers n'importe quel
+    territoire sous votre contrôle"; Z23: the attacker takes it, contested all the same."""
+    match, (card,) = invaded_by_seat_0([("diplomat", "evacuation")])
+    assert PlayCard(card, "nunavut") in plays(match, 1)
+    match.apply(1, PlayCard(card, "nunavut"))
+    assert match.mods[INDEX["nunavut"]] == 3 and match.phase == "occupy"
+    match.apply(0, Occupy(1, ()))
+    assert match.owner[INDEX["canada"]] == 0 and match.contested == 1
+
+
+def test_rocket_strike_a_d6_of_units_die_on_an_enemy_territory_of_the_kind():
+    """Vague de missiles - Terre (2 energy): "Lancez un dé à six faces" and that many units
+    die on the enemy land territory; not an invasion (no reaction window)."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "canada": 1, "tycho": 1, "new_york": 2},
+        {"canada": 5},
+        commanders={0: {"nuclear": "alberta"}, 1: {"land": "canada"}},
+        energy=[2, 0, 0],
+    )
+    card = give(match, 0, "nuclear", "rocket_strike_land")
+    assert {a.territory for a in plays(match, 0)} == {"canada"}
+    match.rng = Faces((6, 6))
+    match.apply(0, PlayCard(card, "canada"))
+    assert match.mods[INDEX["canada"]] == 0 and not match.in_play(1, 0)
+    assert match.owner[INDEX["canada"]] == NOBODY  # "deviendront inoccupés"
+    assert match.alive[1] and match.phase == "invade"
+
+
+def test_assassin_bomb_kills_a_commander_on_three_or_more():
+    """Bombe tueuse (1 energy): an enemy commander dies "sur un résultat de 3 ou plus" (d8)."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "canada": 1, "tycho": 2},
+        {"canada": 2},
+        commanders={0: {"nuclear": "alberta"}, 1: {"naval": "canada"}},
+        energy=[2, 0, 0],
+    )
+    card = give(match, 0, "nuclear", "assassin_bomb")
+    assert plays(match, 0) == [PlayCard(card, "canada", 1, "naval")]
+    match.rng = Faces((2, 8))
+    match.apply(0, PlayCard(card, "canada", 1, "naval"))
+    assert match.in_play(1, 1)
+    card = give(match, 0, "nuclear", "assassin_bomb")
+    match.rng = Faces((3, 8))
+    match.apply(0, PlayCard(card, "canada", 1, "naval"))
+    assert not match.in_play(1, 1)
+
+
+@pytest.mark.parametrize(("option", "turned"), [(2, 2), (3, 3)])
+def test_scatter_bomb_land_turns_over_two_cards_or_three_halving_enemy_territories(option, turned):
+    """Bombe disruptive - Terre: "Retournez 2 cartes" (the English card 3: option
+    ``scatter_land_cards``, Z27); half the units, rounded up, die in each enemy territory; the
+    player's own is spared (seed FAQ); the cards leave the game."""
+    match = arrange(
+        new_match(3, scatter_land_cards=option),
+        {"alberta": 0, "canada": 1, "tycho": 2},
+        commanders={0: {"nuclear": "alberta"}},
+        energy=[1, 0, 0],
+    )
+    deck = match.territory_decks[0]
+    top = deck[-turned:]
+    mine = top[-1]
+    match.owner[mine], match.mods[mine] = 0, 3
+    for t in top[:-1]:
+        match.owner[t], match.mods[t] = 1, 3
+    card = give(match, 0, "nuclear", "scatter_bomb_land")
+    match.apply(0, PlayCard(card))
+    assert len(match.territory_decks[0]) == len(deck) and mine not in match.territory_decks[0]
+    assert match.mods[mine] == 3 and all(match.mods[t] == 1 for t in top[:-1])
+
+
+def test_the_mother_hits_every_territory_of_the_continent_the_players_own_included():
+    """La Mère (3 energy): "Lancez un dé ... 1 Amérique du Nord" and "Détruisez une unité de
+    chacun des territoires" of it (Z29: the player's own too)."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "canada": 1, "nunavut": 1, "tycho": 2},
+        {"alberta": 2, "canada": 2},
+        commanders={0: {"nuclear": "alberta"}},
+        energy=[3, 0, 0],
+    )
+    card = give(match, 0, "nuclear", "the_mother")
+    match.rng = Faces((1, 6))
+    match.apply(0, PlayCard(card))
+    assert [match.mods[INDEX[t]] for t in ("alberta", "canada", "nunavut")] == [1, 1, 0]
+    assert match.owner[INDEX["nunavut"]] == NOBODY and match.in_play(0, 3)
+
+
+def test_aqua_rolls_again_on_a_six():
+    """Aqua, le Frère: "1 US Pacific ... 5 Indian, 6 relancez le dé"."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "new_york": 1, "tycho": 1},
+        {"new_york": 2},
+        commanders={0: {"nuclear": "alberta"}},
+        energy=[3, 0, 0],
+    )
+    card = give(match, 0, "nuclear", "aqua_brother")
+    match.rng = Faces((6, 6), (3, 6))  # then 3: North Atlantic
+    match.apply(0, PlayCard(card))
+    assert match.mods[INDEX["new_york"]] == 1
+
+
+def test_a_card_taking_a_players_last_unit_eliminates_it():
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "canada": 1, "tycho": 2},
+        commanders={0: {"nuclear": "alberta"}},
+        energy=[2, 0, 0],
+    )
+    card = give(match, 0, "nuclear", "rocket_strike_land")
+    match.rng = Faces((1, 6))
+    match.apply(0, PlayCard(card, "canada"))
+    assert not match.alive[1] and match.owner[INDEX["canada"]] == NOBODY
