@@ -336,6 +336,21 @@ class UnitsDestroyed(Event):
 
 
 @dataclass(slots=True)
+class ScoutsLanded(Event):
+    """Force de reconnaissance: ``seat`` holds the territory its scouts waited for: ``mods``
+    MODs land there at once."""
+
+    seat: int
+    territory: str
+    mods: int
+
+    def describe(self, names: Sequence[str]) -> str:
+        """E.g. 'Ann's scouts land on Peru: 5 MODs.'"""
+        where = place(self.territory)
+        return f"{names[self.seat]}'s scouts land on {where}: {plural(self.mods, 'MOD')}."
+
+
+@dataclass(slots=True)
 class InvasionCancelled(Event):
     """A Cease Fire: the invasion of ``target`` is called off, and its attacker may attack
     none of ``seat``'s territories for the rest of its turn."""
@@ -545,6 +560,7 @@ EVENT_TYPES = (
     EnergyChanged,
     TerritoryDrawn,
     InvasionCancelled,
+    ScoutsLanded,
     DieRolled,
     TerritoriesTurnedOver,
     UnitsDestroyed,

@@ -76,6 +76,7 @@ from engines.risk2210.events import (
     PiecePlaced,
     Placed,
     Retreated,
+    ScoutsLanded,
     StationTaken,
     TerritoriesDevastated,
     TerritoriesTurnedOver,
@@ -115,7 +116,9 @@ from engines.risk2210.variants import (
     NAVAL,
     NEUTRAL_MODS,
     NEUTRAL_TERRITORIES,
+    REINFORCEMENTS,
     SCATTER_CARDS,
+    SCOUT_MODS,
     SPACE,
     STARTING_ENERGY,
     STARTING_MODS,
@@ -155,6 +158,7 @@ OCCUPY = "occupy"  # "Capter des territoires"
 BONUS = "bonus"  # "Bonus de conquête massive": the deck of its card
 FORTIFY = "fortify"  # step 6, "CONSOLIDER SA POSITION"
 END_CARDS = "end_cards"  # "Après avoir consolidé, vous pouvez jouer ... à la fin de son tour"
+CARD_PLACE = "card_place"  # Renforts: one MOD at a time on distinct territories
 OVER = "over"
 KIND_DECK = {LAND: LAND_COMMANDER, WATER: NAVAL, LUNAR: SPACE}
 KIND_OF_CARD = {"land": LAND, "water": WATER, "moon": LUNAR}
@@ -292,6 +296,9 @@ STATE_FIELDS = (
     "extraction",
     "resume",
     "hits",
+    "scouts",
+    "earth_targets",
+    "card_places",
     "end_reason",
 )
 
@@ -346,6 +353,9 @@ class Risk2210Match(Match):
         self.extraction = False  # the mover played Energy Extraction this turn
         self.resume = COMBAT  # where the play goes on once the units lost are chosen
         self.hits: list[int] = []  # territories a card damaged, settled after the losses
+        self.scouts: list[list[int]] = [[] for _ in range(seats)]  # Force de reconnaissance
+        self.earth_targets: list[int] = []  # Invasion de la Terre: this turn's Earth targets
+        self.card_places: list[Any] | None = None  # Renforts: [kind, MODs left, chosen]
         self.end_reason: str | None = None
         self._setup(self.setup_events)
 
@@ -600,7 +610,7 @@ class Risk2210Match(Match):
         placé sur le territoire où la station est déployée" (Z5: no energy for it)."""
         self.mover, self.bought, self.contested = seat, 0, 0
         self.bonus_taken = self.fortified = self.invaded = self.extraction = False
-        self.jammed, self.ceasefire = [], []
+        self.jammed, self.ceasefire, self.earth_targets = [], [], []
         held, gain = self.income(seat)
         self.energy[seat] += gain
         stations = [t for t in range(N) if self.station[t] == seat]
@@ -764,8 +774,10 @@ class Risk2210Match(Match):
         suffisante en soi"); never a devastated territory."""
         if t in self.devastated:
             return False
-        if t not in NEIGHBOURS[s] and not (
-            t in BOARD.landing_sites and KINDS[s] == LAND and self.station[s] == seat
+        if (
+            t not in NEIGHBOURS[s]
+            and not (t in BOARD.landing_sites and KINDS[s] == LAND and self.station[s] == seat)
+            and not (t in self.earth_targets and KINDS[s] == LUNAR)
         ):
             return False
         kinds = (KINDS[s], KINDS[t])
@@ -777,6 +789,8 @@ class Risk2210Match(Match):
         near = list(NEIGHBOURS[s])
         if KINDS[s] == LAND and self.station[s] == seat:
             near += [site for site in LANDING_SITES if site not in near]
+        if KINDS[s] == LUNAR:  # Invasion de la Terre (Z33)
+            near += self.earth_targets
         return [t for t in near if self._attack_sources_ok(seat, s, t)]
 
     def _invasions(self, seat: int) -> list[tuple[int, int]]:
@@ -842,12 +856,25 @@ class Risk2210Match(Match):
                 return mods, chosen
         raise IllegalAction(seat, action, "those commanders cannot make this move")
 
-    def _move_units(self, seat: int, s: int, t: int, mods: int, chosen: list[int]) -> None:
+    def _move_units(
+        self, seat: int, move: tuple[int, int, int, list[int]], events: list[Event]
+    ) -> None:
+        """``move`` is (source, target, MODs, commanders): they go, the target is the seat's."""
+        s, t, mods, chosen = move
         self.mods[s] -= mods
         self.mods[t] += mods
         for k in chosen:
             self.commander[seat][k] = t
         self.owner[t] = seat
+        self._scouts_land(seat, events)
+
+    def _scouts_land(self, seat: int, events: list[Event]) -> None:
+        """Force de reconnaissance: "Quand vous occupez ce territoire, placez-y immédiatement
+        les 5 MODs" (Z32: whenever the seat controls it, the card then discarded)."""
+        for t in [t for t in self.scouts[seat] if self.owner[t] == seat]:
+            self.scouts[seat].remove(t)
+            self.mods[t] += SCOUT_MODS
+            events.append(ScoutsLanded(seat, IDS[t], SCOUT_MODS))
 
     def _capture(self, seat: int, action: Capture, events: list[Event]) -> None:
         """An unoccupied territory taken without dice: not an invasion, "la capture étant
@@ -858,7 +885,7 @@ class Risk2210Match(Match):
             raise IllegalAction(seat, action, f"{IDS[t]} cannot be taken from {IDS[s]} now")
         mods, chosen = self._checked_move(seat, action, s, [], 1)
         self.invaded = True  # Z9: the window of step 4 closes with any move
-        self._move_units(seat, s, t, mods, chosen)
+        self._move_units(seat, (s, t, mods, chosen), events)
         names = names_of(chosen)
         events.append(Captured(seat, IDS[s], IDS[t], NOBODY, False))
         events.append(Moved(seat, IDS[s], IDS[t], mods, names, "capture"))
@@ -1110,7 +1137,7 @@ class Risk2210Match(Match):
         s, t, least, forced = cast("list[Any]", self.occupation)
         mods, chosen = self._checked_move(seat, action, s, forced, least)
         contested = cast("dict[str, Any]", self.invasion)["contested"]
-        self._move_units(seat, s, t, mods, chosen)
+        self._move_units(seat, (s, t, mods, chosen), events)
         events.append(Moved(seat, IDS[s], IDS[t], mods, names_of(chosen), "occupy"))
         self.occupation = self.invasion = None
         self.phase = INVADE
@@ -1167,7 +1194,7 @@ class Risk2210Match(Match):
                 if self.owner[t] == seat:
                     self.owner[t] = NOBODY
         self.hands[seat], self.unseen[seat], self.energy[seat] = [], 0, 0
-        self.hidden_energy[seat] = []
+        self.hidden_energy[seat], self.scouts[seat] = [], []
         events.append(Eliminated(seat, by))
 
     # =========================================================================== cards
@@ -1560,6 +1587,79 @@ class Risk2210Match(Match):
         for target in BOARD.members[BOARD.regions.index(region)]:
             self._damage(target, 1, events)
 
+    def _aim_land_card(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        return [("", -1, "")] if self.territory_decks[0] else []
+
+    def _scout_forces(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Force de reconnaissance: the top land card, drawn in secret, waits "recouverte par 5
+        MODs" until the seat holds that territory (:meth:`_scouts_land`; at once if it does)."""
+        drawn = self.territory_decks[0].pop()
+        self.scouts[seat].append(drawn)
+        events.append(TerritoryDrawn(seat, IDS[drawn]))
+        self._scouts_land(seat, events)
+
+    def _invade_earth(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Invasion de la Terre: land cards turned over until one the seat does not control;
+        this turn every lunar territory of the seat may attack it (Z33); the cards turned over
+        leave the game."""
+        deck = self.territory_decks[0]
+        turned: list[int] = []
+        while deck:
+            turned.append(deck.pop())
+            if self.owner[turned[-1]] != seat:
+                self.earth_targets.append(turned[-1])
+                break
+        events.append(TerritoriesTurnedOver(seat, tuple(IDS[d] for d in turned)))
+
+    def _aim_reinforcements(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        return [("", -1, "")] if self._aim_assemble(seat, card) else []
+
+    def _reinforcements(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Renforts: one MOD on each of 3 distinct territories of the deck's kind the seat
+        controls; with fewer, fewer MODs (seed FAQ: "les MODs en trop sont perdus")."""
+        kind = next(k for k, deck in KIND_DECK.items() if deck == DECK_OF[card])
+        self.card_places = [kind, REINFORCEMENTS, []]
+        self.phase = CARD_PLACE
+        self._card_place_auto(events)
+
+    def _card_place_targets(self, seat: int) -> list[int]:
+        kind, _, chosen = cast("list[Any]", self.card_places)
+        return [t for t in self.controlled(seat) if KINDS[t] == kind and t not in chosen]
+
+    def _card_place_auto(self, events: list[Event]) -> None:
+        """Place the reinforcements by themselves while no choice is left: on every territory
+        left when there are no more of them than MODs; back to the step when done."""
+        seat = self.mover
+        places = cast("list[Any]", self.card_places)
+        targets = self._card_place_targets(seat)
+        if places[1] and 0 < len(targets) <= places[1]:
+            for t in targets:
+                self.mods[t] += 1
+                places[2].append(t)
+                events.append(Placed(seat, IDS[t], 1))
+            places[1] = 0
+        if not places[1] or not targets:
+            self.card_places, self.phase = None, INVADE
+
+    def _card_place(self, seat: int, action: Place, events: list[Event]) -> None:
+        t = lookup(INDEX, action.territory, seat, action, "territory")
+        if t not in self._card_place_targets(seat):
+            raise IllegalAction(seat, action, f"{IDS[t]} cannot take a reinforcement")
+        self._count(seat, action, action.mods, 1, 1, what="mods")
+        places = cast("list[Any]", self.card_places)
+        self.mods[t] += 1
+        places[1] -= 1
+        places[2].append(t)
+        events.append(Placed(seat, IDS[t], 1))
+        self._card_place_auto(events)
+        self._settle(events)
+
     def _redeployment(
         self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
     ) -> None:
@@ -1606,7 +1706,7 @@ class Risk2210Match(Match):
         if t not in self._reach(seat, s):
             raise IllegalAction(seat, action, f"no path of yours from {IDS[s]} to {IDS[t]}")
         mods, chosen = self._checked_move(seat, action, s, [], 1)
-        self._move_units(seat, s, t, mods, chosen)
+        self._move_units(seat, (s, t, mods, chosen), events)
         events.append(Moved(seat, IDS[s], IDS[t], mods, names_of(chosen), "fortify"))
         self.fortified = True
         self._finish_turn(events)
@@ -1685,6 +1785,8 @@ class Risk2210Match(Match):
             legal = [Pass(), *self._card_plays(seat)]
         elif phase == END_CARDS:
             legal = [*self._card_plays(seat), EndPhase()]
+        elif phase == CARD_PLACE:
+            legal = [Place(IDS[t], Amount(1, 1)) for t in self._card_place_targets(seat)]
         elif phase == ROLL:
             legal = self._roll_options()
         elif phase == DEFEND:
@@ -1824,6 +1926,10 @@ class Risk2210Match(Match):
             ceasefire=tuple(self.ceasefire),
             hidden_energy=tuple(IDS[t] for t in self.hidden_energy[seat]),
             hidden_energy_cards=tuple(len(drawn) for drawn in self.hidden_energy),
+            scouts=tuple(IDS[t] for t in self.scouts[seat]),
+            scout_cards=tuple(len(drawn) for drawn in self.scouts),
+            earth_targets=tuple(IDS[t] for t in self.earth_targets),
+            reinforcements_left=self.card_places[1] if self.card_places else 0,
             extraction=self.extraction,
         )
 
@@ -1902,17 +2008,20 @@ class Risk2210Match(Match):
         for other in range(self.seats):
             if other != seat and self.bids[other] >= 0:
                 self.bids[other] = rng.randint(0, self.energy[other])
-        drawn = [
-            (s, i)
-            for s in range(self.seats)
-            if s != seat
-            for i in range(len(self.hidden_energy[s]))
-        ]
-        pool = [self.hidden_energy[s][i] for s, i in drawn] + self.territory_decks[1]
+        for secrets, pile in ((self.hidden_energy, 1), (self.scouts, 0)):
+            self._redraw_secret_cards(secrets, self.territory_decks[pile], seat, rng)
+
+    def _redraw_secret_cards(
+        self, secrets: list[list[int]], deck: list[int], seat: int | None, rng: random.Random
+    ) -> None:
+        """Territory cards drawn in secret by the seats other than ``seat`` (Énergie cachée,
+        Force de reconnaissance), drawn again with the deck they came from."""
+        drawn = [(s, i) for s in range(self.seats) if s != seat for i in range(len(secrets[s]))]
+        pool = [secrets[s][i] for s, i in drawn] + deck
         shuffle(rng, pool)
         for (s, i), t in zip(drawn, pool, strict=False):
-            self.hidden_energy[s][i] = t
-        self.territory_decks[1] = pool[len(drawn) :]
+            secrets[s][i] = t
+        deck[:] = pool[len(drawn) :]
 
     def _restored(self) -> None:
         if self.end_reason is not None:
@@ -1943,6 +2052,7 @@ HANDLERS: dict[tuple[str, type[Action]], Any] = {
     (REACT, Pass): Risk2210Match._pass,
     (END_CARDS, PlayCard): Risk2210Match._play_card,
     (END_CARDS, EndPhase): Risk2210Match._end_phase,
+    (CARD_PLACE, Place): Risk2210Match._card_place,
     (INVADE, Capture): Risk2210Match._capture,
     (INVADE, EndPhase): Risk2210Match._end_phase,
     (ROLL, Roll): Risk2210Match._roll,
@@ -1982,6 +2092,9 @@ EFFECTS: dict[str, tuple[Any, Any]] = {
     "the_mother": (Risk2210Match._aim_none, Risk2210Match._region_bomb),
     "aqua_brother": (Risk2210Match._aim_none, Risk2210Match._region_bomb),
     "nicky_boy": (Risk2210Match._aim_none, Risk2210Match._region_bomb),
+    "scout_forces": (Risk2210Match._aim_land_card, Risk2210Match._scout_forces),
+    "invade_earth": (Risk2210Match._aim_land_card, Risk2210Match._invade_earth),
+    "reinforcements": (Risk2210Match._aim_reinforcements, Risk2210Match._reinforcements),
 }
 """The cards played so far in this engine, by kind: (their aims, their effect). The others
 are bought and held, not yet playable (RULES.md)."""

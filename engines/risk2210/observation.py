@@ -74,7 +74,7 @@ class Risk2210Observation:
     variant: str
     board: Board  # static: the same object for every observation of the game
     phase: str  # claim, reinforce, pieces, bid, marker, place, hire, stations, buy, invade,
-    # react, roll, defend, casualty, station, occupy, bonus, fortify, end_cards, over
+    # react, roll, defend, casualty, station, occupy, bonus, fortify, end_cards, card_place, over
     year: int  # 1-5; 0 during the set-up
     mover: int  # the seat whose turn (or set-up placement) it is; -1 while everyone bids
     order: tuple[int, ...]  # this year's seats in turn order (markers 1, 2, ...); () before
@@ -107,3 +107,7 @@ class Risk2210Observation:
     hidden_energy: tuple[str, ...]  # this seat's Hidden Energy territories, paid at its end
     hidden_energy_cards: tuple[int, ...]  # per seat: Hidden Energy cards waiting (public)
     extraction: bool  # the mover played Energy Extraction this turn
+    scouts: tuple[str, ...]  # this seat's Force de reconnaissance territories, still waiting
+    scout_cards: tuple[int, ...]  # per seat: Force de reconnaissance cards waiting (public)
+    earth_targets: tuple[str, ...]  # Invasion de la Terre: the mover's Moon may attack these
+    reinforcements_left: int  # Renforts: MODs the mover still places (phase card_place)

@@ -35,6 +35,8 @@ HIDDEN_ENERGY = 4  # annex, "Énergie cachée": 4 energy if the territory drawn 
 EXTRACTED_ENERGY = 7  # annex, "Extraction d'énergie": 7 energy
 ASSASSIN_HITS = 3  # annex, "Bombe tueuse": "Sur un résultat de 3 ou plus" (a d8)
 SCATTER_CARDS = 2  # annex, "Bombe disruptive" (Mer, Lune): "Retournez 2 cartes"
+SCOUT_MODS = 5  # annex, "Force de reconnaissance": "recouverte par 5 MODs"
+REINFORCEMENTS = 3  # annex, "Renforts": "un MOD sur trois territoires ... distincts"
 
 # Commanders, and the command decks named after them (003 "NOTES GÉNÉRALES SUR LES
 # COMMANDEURS"): index k is commander k and deck k.

@@ -16,6 +16,7 @@ from engines.risk2210.actions import (
     Invade,
     Occupy,
     Pass,
+    Place,
     PlayCard,
     Remove,
     Roll,
@@ -408,3 +409,71 @@ def test_a_card_taking_a_players_last_unit_eliminates_it():
     match.rng = Faces((1, 6))
     match.apply(0, PlayCard(card, "canada"))
     assert not match.alive[1] and match.owner[INDEX["canada"]] == NOBODY
+
+
+def test_scout_forces_five_mods_land_when_the_territory_is_held():
+    """Force de reconnaissance: a land card drawn in secret, "recouverte par 5 MODs. Quand vous
+    occupez ce territoire, placez-y immédiatement les 5 MODs" (Z32: on its next gain)."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "tycho": 1, "new_york": 2},
+        {"alberta": 4},
+        commanders={0: {"land": "alberta"}},
+    )
+    match.territory_decks[0].remove(INDEX["canada"])
+    match.territory_decks[0].append(INDEX["canada"])  # canada on top
+    card = give(match, 0, "land", "scout_forces")
+    events = match.apply(0, PlayCard(card))
+    assert visible_events(events, 1)[-1].territory == "" and match.scouts[0] == [INDEX["canada"]]
+    assert match.observation(0).scouts == ("canada",) and match.observation(1).scout_cards[0] == 1
+    match.apply(0, Capture("alberta", "canada", 1, ()))
+    assert match.mods[INDEX["canada"]] == 6 and match.scouts[0] == []
+
+
+def test_invade_earth_the_moon_attacks_the_first_land_card_not_held():
+    """Invasion de la Terre: land cards turned over until one you do not control; this turn
+    your lunar territories may attack it (Z33); the cards turned over leave the game."""
+    match = arrange(
+        new_match(3),
+        {"tycho": 0, "alberta": 0, "canada": 1, "sea_of_crisis": 2},
+        {"tycho": 3},
+        commanders={0: {"space": "tycho"}},
+    )
+    deck = match.territory_decks[0]
+    for t in ("canada", "alberta"):  # alberta on top, then canada
+        deck.remove(INDEX[t])
+        deck.append(INDEX[t])
+    card = give(match, 0, "space", "invade_earth")
+    match.apply(0, PlayCard(card))
+    assert match.earth_targets == [INDEX["canada"]]
+    assert INDEX["alberta"] not in deck and INDEX["canada"] not in deck
+    assert Invade("tycho", "canada") in match.legal_actions(0)
+
+
+def test_reinforcements_one_mod_on_three_distinct_territories_of_the_kind():
+    """Renforts: "un MOD sur trois territoires terrestres distincts"; with fewer, the extra
+    MODs are lost (seed FAQ)."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "canada": 0, "nunavut": 0, "mexico": 0, "tycho": 1},
+        commanders={0: {"land": "alberta"}},
+    )
+    card = give(match, 0, "land", "reinforcements")
+    match.apply(0, PlayCard(card))
+    assert match.phase == "card_place" and match.observation(0).reinforcements_left == 3
+    match.apply(0, Place("canada", 1))
+    with pytest.raises(IllegalAction):
+        match.apply(0, Place("canada", 1))  # distinct territories
+    match.apply(0, Place("mexico", 1))
+    match.apply(0, Place("nunavut", 1))
+    assert [match.mods[INDEX[t]] for t in ("alberta", "canada", "nunavut", "mexico")] == [
+        1,
+        2,
+        2,
+        2,
+    ]
+    assert match.phase == "invade"
+    few = arrange(new_match(3), {"tycho": 0, "alberta": 1}, commanders={0: {"space": "tycho"}})
+    card = give(few, 0, "space", "reinforcements")
+    few.apply(0, PlayCard(card))
+    assert few.mods[INDEX["tycho"]] == 2 and few.phase != "card_place"
