@@ -11,10 +11,9 @@ from engines.risk2210.variants import OPTIONS, VARIANTS
 GAME = GameInfo(
     name="risk2210",
     description="Risk 2210 A.D.: five years of war on the Earth, its seas and the Moon, with "
-    "energy bids for the turn order, commanders and their d8s, space stations and command "
-    "cards (in development: some cards are not yet playable); 3-5 players, or 2 with a "
-    "neutral",
-    engine_version="risk2210-0.1.0",
+    "energy bids for the turn order, commanders and their d8s, space stations and the 100 "
+    "command cards; 3-5 players, or 2 with a neutral",
+    engine_version="risk2210-1.0.0",
     variants=tuple(rules.variant for rules in VARIANTS.values()),
     options=(STEP_LIMIT, *OPTIONS),
     action_types=ACTION_TYPES,

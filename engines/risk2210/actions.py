@@ -190,8 +190,27 @@ class PlayCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Relocate(Action):
+    """Leurres démasqués: move a commander already on a board to a territory the seat
+    controls, no path needed (each commander once; ``EndPhase`` stops)."""
+
+    commander: str
+    territory: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveMods(Action):
+    """Désarmement: ``mods`` of the seat's MODs on ``territory`` leave the board, until the
+    card's count is met (4 for each opponent, then 2 for the player)."""
+
+    territory: str
+    mods: int | Amount
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
-    """Play no card in the reaction window of an invasion (asked out of turn)."""
+    """Play no card in the reaction window of an invasion, or no more in Armageddon (asked
+    out of turn)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +238,8 @@ ACTION_TYPES = (
     ChooseDeck,
     Fortify,
     PlayCard,
+    Relocate,
+    RemoveMods,
     Pass,
     EndPhase,
 )

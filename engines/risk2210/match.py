@@ -38,7 +38,9 @@ from engines.risk2210.actions import (
     Place,
     PlacePiece,
     PlayCard,
+    Relocate,
     Remove,
+    RemoveMods,
     Retreat,
     Roll,
     StationChoice,
@@ -116,6 +118,9 @@ from engines.risk2210.variants import (
     NAVAL,
     NEUTRAL_MODS,
     NEUTRAL_TERRITORIES,
+    NUCLEAR,
+    REDUCTION_OPPONENTS,
+    REDUCTION_SELF,
     REINFORCEMENTS,
     SCATTER_CARDS,
     SCOUT_MODS,
@@ -159,6 +164,9 @@ BONUS = "bonus"  # "Bonus de conquête massive": the deck of its card
 FORTIFY = "fortify"  # step 6, "CONSOLIDER SA POSITION"
 END_CARDS = "end_cards"  # "Après avoir consolidé, vous pouvez jouer ... à la fin de son tour"
 CARD_PLACE = "card_place"  # Renforts: one MOD at a time on distinct territories
+DECOYS = "decoys"  # Leurres démasqués: commanders moved one at a time
+REDUCE = "reduce"  # Désarmement: each opponent, then the player, removes its MODs
+ARMAGEDDON = "armageddon"  # every seat in turn plays nuclear cards for free
 OVER = "over"
 KIND_DECK = {LAND: LAND_COMMANDER, WATER: NAVAL, LUNAR: SPACE}
 KIND_OF_CARD = {"land": LAND, "water": WATER, "moon": LUNAR}
@@ -299,6 +307,10 @@ STATE_FIELDS = (
     "scouts",
     "earth_targets",
     "card_places",
+    "card_phase",
+    "decoys",
+    "reduction",
+    "armageddon",
     "end_reason",
 )
 
@@ -356,6 +368,10 @@ class Risk2210Match(Match):
         self.scouts: list[list[int]] = [[] for _ in range(seats)]  # Force de reconnaissance
         self.earth_targets: list[int] = []  # Invasion de la Terre: this turn's Earth targets
         self.card_places: list[Any] | None = None  # Renforts: [kind, MODs left, chosen]
+        self.card_phase = INVADE  # where the last card was played (damage resumes there)
+        self.decoys: list[int] = []  # Leurres démasqués: commanders still free to move
+        self.reduction: list[list[int]] = []  # Désarmement: [seat, MODs still to remove]
+        self.armageddon: list[int] = []  # the seats still to play their nuclear cards
         self.end_reason: str | None = None
         self._setup(self.setup_events)
 
@@ -1067,6 +1083,8 @@ class Risk2210Match(Match):
         elif how == TAKEN:
             self._taken(events)
         else:  # TURN
+            if self.phase == CASUALTY:
+                self.phase = self.card_phase
             self._settle_hits(events)
             if self.phase != OVER:
                 self._settle(events)
@@ -1217,6 +1235,8 @@ class Risk2210Match(Match):
             return AFTER_INVASION
         if phase == END_CARDS and seat == self.mover:
             return END_OF_TURN
+        if phase == ARMAGEDDON and seat == self.armageddon[0]:
+            return BEFORE_FIRST_INVASION
         return None
 
     def _card_plays(self, seat: int) -> list[Action]:
@@ -1238,7 +1258,9 @@ class Risk2210Match(Match):
             effect = EFFECTS.get(info.kind)
             if effect is None or not self.in_play(seat, DECK_OF[card]):
                 continue
-            if self.energy[seat] < info.cost:
+            if self.phase == ARMAGEDDON and (DECK_OF[card] != NUCLEAR or info.kind == "armageddon"):
+                continue
+            if self.energy[seat] < self._cost(card):
                 continue
             plays += [PlayCard(info.id, *aim) for aim in effect[0](self, seat, card)]
         return plays
@@ -1256,13 +1278,19 @@ class Risk2210Match(Match):
         if canonical not in self._card_plays(seat):
             raise IllegalAction(seat, action, "this card cannot be played so now")
         info = CARDS[card]
-        self.energy[seat] -= info.cost
+        self.energy[seat] -= self._cost(card)
         hand.remove(card)
         events.append(CardPlayed(seat, info.id, action.territory, action.player, action.commander))
         t = INDEX[action.territory] if action.territory else -1
         self.resume = REACT if self.phase == REACT else TURN
+        self.card_phase = self.phase
         EFFECTS[info.kind][1](self, seat, card, t, action, events)
         self._resume(events)
+
+    def _cost(self, card: int) -> int:
+        """A card's energy; none for nuclear cards during Armageddon ("jouer ... sans avoir à
+        payer leur coût en énergie")."""
+        return 0 if self.phase == ARMAGEDDON else CARDS[card].cost
 
     def _reactors(self) -> list[int]:
         """The seats asked in the reaction window, in order (Z22): the defender first, then the
@@ -1660,6 +1688,112 @@ class Risk2210Match(Match):
         self._card_place_auto(events)
         self._settle(events)
 
+    def _aim_decoys(self, seat: int, card: int) -> list[tuple[str, int, str]]:
+        return [("", -1, "")] if any(where >= 0 for where in self.commander[seat]) else []
+
+    def _decoys_revealed(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Leurres démasqués: "Déplacez autant de commandeurs que vous le désirez vers un ou
+        plusieurs territoires sous votre contrôle" (seed FAQ: those already on a board), one
+        at a time, each once."""
+        self.decoys = [k for k, where in enumerate(self.commander[seat]) if where >= 0]
+        self.phase = DECOYS
+
+    def _decoy_options(self, seat: int) -> list[Action]:
+        return [
+            Relocate(COMMANDERS[k], IDS[t])
+            for k in self.decoys
+            for t in self.controlled(seat)
+            if t != self.commander[seat][k]
+        ]
+
+    def _relocate(self, seat: int, action: Relocate, events: list[Event]) -> None:
+        if Relocate(action.commander, action.territory) not in self._decoy_options(seat):
+            raise IllegalAction(seat, action, "that commander cannot go there now")
+        k, t = COMMANDERS.index(action.commander), INDEX[action.territory]
+        s = self.commander[seat][k]
+        self.commander[seat][k] = t
+        self.decoys.remove(k)
+        if not self.units(s) and self.station[s] < 0:  # the last unit left it: unoccupied
+            self.owner[s] = NOBODY
+        events.append(Moved(seat, IDS[s], IDS[t], 0, (action.commander,), "decoys"))
+        if not self.decoys:
+            self.phase = INVADE
+            self._settle(events)
+
+    def _end_decoys(self, seat: int, action: EndPhase, events: list[Event]) -> None:
+        self.decoys, self.phase = [], INVADE
+        self._settle(events)
+
+    def _mod_reduction(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Désarmement: "Chacun de vos adversaires (dans l'ordre du tour) doivent retirer 4 MODs
+        chacun ... Vous-même retirez ensuite 2 MODs" (Z31: MODs only, all of them when fewer;
+        the remover chooses where; Z17: not the 2-player neutral)."""
+        start = self.order.index(seat) if seat in self.order else 0
+        after = [self.order[(start + i) % len(self.order)] for i in range(1, len(self.order))]
+        self.reduction = [[s, REDUCTION_OPPONENTS] for s in after if self.alive[s]]
+        self.reduction.append([seat, REDUCTION_SELF])
+        self.phase = REDUCE
+        self._reduce_auto(events)
+
+    def _mods_of(self, seat: int) -> list[int]:
+        return [t for t in self.controlled(seat) if self.mods[t]]
+
+    def _reduce_auto(self, events: list[Event]) -> None:
+        """Remove by themselves the MODs of a seat with no choice (all its MODs go, or they
+        stand on one territory); back to the step when every seat is done."""
+        while self.reduction:
+            seat, left = self.reduction[0]
+            where = self._mods_of(seat)
+            if len(where) > 1 and sum(self.mods[t] for t in where) > left:
+                return
+            for t in where:
+                self._take_mods(seat, t, min(left, self.mods[t]), events)
+            self.reduction.pop(0)
+        self.phase = INVADE
+
+    def _take_mods(self, seat: int, t: int, mods: int, events: list[Event]) -> None:
+        self.mods[t] -= mods
+        self.hits.append(t)
+        events.append(UnitsDestroyed(seat, IDS[t], mods))
+
+    def _remove_mods(self, seat: int, action: RemoveMods, events: list[Event]) -> None:
+        left = self.reduction[0][1]
+        t = lookup(INDEX, action.territory, seat, action, "territory")
+        if t not in self._mods_of(seat):
+            raise IllegalAction(seat, action, f"no MOD of yours on {IDS[t]}")
+        mods = self._count(seat, action, action.mods, 1, min(left, self.mods[t]), what="mods")
+        self._take_mods(seat, t, mods, events)
+        self.reduction[0][1] -= mods
+        if not self.reduction[0][1]:
+            self.reduction.pop(0)
+        self._reduce_auto(events)
+        if self.phase != REDUCE:
+            self._settle_hits(events)
+            if self.phase != OVER:
+                self._settle(events)
+
+    def _armageddon(
+        self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
+    ) -> None:
+        """Armageddon: "Tous les joueurs, dans l'ordre du tour, peuvent jouer autant de cartes
+        nucléaires qu'ils le désirent sans avoir à payer leur coût" (Z26: the player first,
+        then the others in turn order, once each; a Nuclear Commander in play is needed, and
+        no Frequency Jam, Z25)."""
+        start = self.order.index(seat) if seat in self.order else 0
+        ring = [self.order[(start + i) % len(self.order)] for i in range(len(self.order))]
+        self.armageddon = [s for s in ring if self.alive[s] and self._may_hold(s, [NUCLEAR])]
+        self.phase = ARMAGEDDON if self.armageddon else INVADE
+
+    def _pass_nuclear(self, seat: int, action: Pass, events: list[Event]) -> None:
+        self.armageddon.pop(0)
+        if not self.armageddon:
+            self.phase = INVADE
+            self._settle(events)
+
     def _redeployment(
         self, seat: int, card: int, t: int, action: PlayCard, events: list[Event]
     ) -> None:
@@ -1739,6 +1873,10 @@ class Risk2210Match(Match):
             return (self.removals[0][1],)
         if phase == REACT:
             return (self.reactors[0],)
+        if phase == REDUCE:
+            return (self.reduction[0][0],)
+        if phase == ARMAGEDDON:
+            return (self.armageddon[0],)
         return (self.mover,)
 
     def _legal_actions(self, seat: int) -> tuple[Action, ...]:
@@ -1787,6 +1925,15 @@ class Risk2210Match(Match):
             legal = [*self._card_plays(seat), EndPhase()]
         elif phase == CARD_PLACE:
             legal = [Place(IDS[t], Amount(1, 1)) for t in self._card_place_targets(seat)]
+        elif phase == DECOYS:
+            legal = [*self._decoy_options(seat), EndPhase()]
+        elif phase == REDUCE:
+            left = self.reduction[0][1]
+            legal = [
+                RemoveMods(IDS[t], Amount(1, min(left, self.mods[t]))) for t in self._mods_of(seat)
+            ]
+        elif phase == ARMAGEDDON:
+            legal = [Pass(), *self._card_plays(seat)]
         elif phase == ROLL:
             legal = self._roll_options()
         elif phase == DEFEND:
@@ -2053,6 +2200,11 @@ HANDLERS: dict[tuple[str, type[Action]], Any] = {
     (END_CARDS, PlayCard): Risk2210Match._play_card,
     (END_CARDS, EndPhase): Risk2210Match._end_phase,
     (CARD_PLACE, Place): Risk2210Match._card_place,
+    (DECOYS, Relocate): Risk2210Match._relocate,
+    (DECOYS, EndPhase): Risk2210Match._end_decoys,
+    (REDUCE, RemoveMods): Risk2210Match._remove_mods,
+    (ARMAGEDDON, PlayCard): Risk2210Match._play_card,
+    (ARMAGEDDON, Pass): Risk2210Match._pass_nuclear,
     (INVADE, Capture): Risk2210Match._capture,
     (INVADE, EndPhase): Risk2210Match._end_phase,
     (ROLL, Roll): Risk2210Match._roll,
@@ -2095,6 +2247,9 @@ EFFECTS: dict[str, tuple[Any, Any]] = {
     "scout_forces": (Risk2210Match._aim_land_card, Risk2210Match._scout_forces),
     "invade_earth": (Risk2210Match._aim_land_card, Risk2210Match._invade_earth),
     "reinforcements": (Risk2210Match._aim_reinforcements, Risk2210Match._reinforcements),
+    "decoys_revealed": (Risk2210Match._aim_decoys, Risk2210Match._decoys_revealed),
+    "mod_reduction": (Risk2210Match._aim_none, Risk2210Match._mod_reduction),
+    "armageddon": (Risk2210Match._aim_none, Risk2210Match._armageddon),
 }
 """The cards played so far in this engine, by kind: (their aims, their effect). The others
 are bought and held, not yet playable (RULES.md)."""

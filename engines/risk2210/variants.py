@@ -37,6 +37,8 @@ ASSASSIN_HITS = 3  # annex, "Bombe tueuse": "Sur un résultat de 3 ou plus" (a d
 SCATTER_CARDS = 2  # annex, "Bombe disruptive" (Mer, Lune): "Retournez 2 cartes"
 SCOUT_MODS = 5  # annex, "Force de reconnaissance": "recouverte par 5 MODs"
 REINFORCEMENTS = 3  # annex, "Renforts": "un MOD sur trois territoires ... distincts"
+REDUCTION_OPPONENTS = 4  # annex, "Désarmement": "doivent retirer 4 MODs chacun"
+REDUCTION_SELF = 2  # "Vous-même retirez ensuite 2 MODs"
 
 # Commanders, and the command decks named after them (003 "NOTES GÉNÉRALES SUR LES
 # COMMANDEURS"): index k is commander k and deck k.

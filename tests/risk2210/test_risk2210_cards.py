@@ -18,7 +18,9 @@ from engines.risk2210.actions import (
     Pass,
     Place,
     PlayCard,
+    Relocate,
     Remove,
+    RemoveMods,
     Roll,
 )
 from engines.risk2210.board import BOARD
@@ -477,3 +479,92 @@ def test_reinforcements_one_mod_on_three_distinct_territories_of_the_kind():
     card = give(few, 0, "space", "reinforcements")
     few.apply(0, PlayCard(card))
     assert few.mods[INDEX["tycho"]] == 2 and few.phase != "card_place"
+
+
+def test_damage_from_a_card_asks_the_owner_which_commander_dies_then_play_goes_on():
+    """A8.9 (seed FAQ for La Mère, Aqua, Nicky): the owner of the units chooses which die."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "canada": 1, "tycho": 1},
+        {"canada": 0},
+        commanders={0: {"nuclear": "alberta"}, 1: {"land": "canada", "diplomat": "canada"}},
+        energy=[2, 0, 0],
+    )
+    card = give(match, 0, "nuclear", "rocket_strike_land")
+    match.rng = Faces((1, 6))
+    match.apply(0, PlayCard(card, "canada"))
+    assert match.phase == "casualty" and match.to_move() == (1,)
+    match.apply(1, Remove("land"))
+    assert match.in_play(1, 4) and not match.in_play(1, 0)
+    assert match.phase == "invade" and match.to_move() == (0,)
+
+
+def test_decoys_revealed_moves_commanders_on_a_board_to_any_territory_held():
+    """Leurres démasqués: "Déplacez autant de commandeurs que vous le désirez vers un ou
+    plusieurs territoires sous votre contrôle" (seed FAQ: only those already on a board)."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "tycho": 0, "canada": 1},
+        {"alberta": 2},
+        commanders={0: {"diplomat": "alberta", "naval": "alberta"}},
+    )
+    card = give(match, 0, "diplomat", "decoys_revealed")
+    match.apply(0, PlayCard(card))
+    assert match.phase == "decoys"
+    assert set(match.legal_actions(0)) == {
+        Relocate("naval", "tycho"),
+        Relocate("diplomat", "tycho"),
+        EndPhase(),
+    }
+    match.apply(0, Relocate("naval", "tycho"))
+    match.apply(0, EndPhase())
+    assert match.commander[0][1] == INDEX["tycho"] and match.phase == "invade"
+
+
+def test_mod_reduction_each_opponent_removes_four_mods_then_the_player_two():
+    """Désarmement (2 energy): "Chacun de vos adversaires (dans l'ordre du tour) doivent
+    retirer 4 MODs chacun ... Vous-même retirez ensuite 2 MODs"; Z31: all of them when
+    fewer, the remover choosing where, commanders never."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "canada": 1, "nunavut": 1, "tycho": 2},
+        {"alberta": 5, "canada": 3, "nunavut": 3, "tycho": 2},
+        commanders={0: {"diplomat": "alberta"}, 2: {"land": "tycho"}},
+        energy=[2, 0, 0],
+    )
+    card = give(match, 0, "diplomat", "mod_reduction")
+    match.apply(0, PlayCard(card))
+    assert match.phase == "reduce" and match.to_move() == (1,)
+    match.apply(1, RemoveMods("canada", 3))
+    # The last MOD from nunavut, seat 2's 2 MODs on tycho and seat 0's 2 on alberta go by
+    # themselves: each seat has them on one territory only.
+    assert [match.mods[INDEX[t]] for t in ("alberta", "canada", "nunavut", "tycho")] == [3, 0, 2, 0]
+    assert match.owner[INDEX["canada"]] == NOBODY and match.owner[INDEX["tycho"]] == 2
+    assert match.phase == "invade" and match.energy[0] == 0
+
+
+def test_armageddon_every_nuclear_seat_in_turn_plays_nuclear_cards_for_free():
+    """Armageddon (4 energy): "Tous les joueurs, dans l'ordre du tour, peuvent jouer autant de
+    cartes nucléaires qu'ils le désirent sans avoir à payer leur coût en énergie" (Z26: the
+    player first, then the others, once each; a Nuclear Commander needed)."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "canada": 1, "tycho": 2},
+        {"alberta": 3, "canada": 3, "tycho": 3},
+        commanders={n: {"nuclear": t} for n, t in enumerate(("alberta", "canada", "tycho"))},
+        energy=[4, 0, 0],
+    )
+    armageddon = give(match, 0, "nuclear", "armageddon")
+    give(match, 0, "nuclear", "assassin_bomb")
+    strike = give(match, 1, "nuclear", "rocket_strike_land")
+    give(match, 2, "diplomat", "energy_crisis")  # no nuclear card: seat 2 is not asked
+    match.apply(0, PlayCard(armageddon))
+    assert match.phase == "armageddon" and match.to_move() == (0,)
+    match.apply(0, Pass())
+    assert match.to_move() == (1,)
+    assert PlayCard(strike, "alberta") in match.legal_actions(1)  # free: seat 1 has no energy
+    match.rng = Faces((2, 6))
+    match.apply(1, PlayCard(strike, "alberta"))
+    assert match.mods[INDEX["alberta"]] == 1 and match.to_move() == (1,)
+    match.apply(1, Pass())
+    assert match.phase == "invade" and match.to_move() == (0,)

@@ -11,8 +11,9 @@ from collections import Counter
 
 from risk2210_helpers import arrange, new_match, play_random
 
-from engines.risk2210.actions import Bid, BuyCard
-from engines.risk2210.match import DECK_OF
+from bots.house.choice import bounds, fill
+from engines.risk2210.actions import Bid, BuyCard, PlayCard
+from engines.risk2210.match import CARDS, DECK_OF
 
 
 def bought(seed: int = 0):
@@ -62,3 +63,50 @@ def test_a_bid_shows_nothing_to_the_others_until_all_are_in():
     other = match.redraw_hidden(1, random.Random(3))
     assert other.observation(1) == match.observation(1)
     assert other.bids[0] in range(match.energy[0] + 1)
+
+
+RARE = (("nuclear", "armageddon"), ("nuclear", "the_mother"), ("nuclear", "aqua_brother"))
+RARE += (("nuclear", "nicky_boy"), ("diplomat", "mod_reduction"), ("diplomat", "decoys_revealed"))
+
+
+def test_the_costly_cards_keep_every_secret_in_play():
+    """The cards random play seldom affords (Armageddon, La Mère, Aqua, Nicky, Désarmement,
+    Leurres démasqués), each given to every seat with energy to spare: at every step, what
+    each seat and a spectator are shown is the same in worlds drawn again around it."""
+    played: Counter[str] = Counter()
+    for seed in range(4):
+        match = new_match(4, seed)
+        play_random(match, seed, until=lambda m: m.phase == "place")
+        for seat in range(4):
+            match.energy[seat] = 30
+            match.commander[seat][3] = match.controlled(seat)[0]  # the nuclear commander
+            match.commander[seat][4] = match.controlled(seat)[0]
+        for i, (deck, kind) in enumerate(RARE):  # one copy of each: seats in turn
+            k = ("land", "naval", "space", "nuclear", "diplomat").index(deck)
+            card = next(c for c in match.decks[k] if CARDS[c].kind == kind)
+            match.decks[k].remove(card)
+            match.hands[(i + seed) % 4].append(card)
+        rng = random.Random(seed)
+        for step in range(400):
+            if match.is_over():
+                break
+            for viewer in (*range(4), None):
+                other = match.redraw_hidden(viewer, random.Random(step))
+                assert other.to_move() == match.to_move()
+                if viewer is None:
+                    assert other.spectator_board() == match.spectator_board()
+                else:
+                    assert other.observation(viewer) == match.observation(viewer)
+                    assert other.legal_actions(viewer) == match.legal_actions(viewer)
+            seat = rng.choice(match.to_move())
+            legal = match.legal_actions(seat)
+            cards = [a for a in legal if isinstance(a, PlayCard)]
+            rare = [a for a in cards if a.card.split(":")[1] in {kind for _, kind in RARE}]
+            action = rng.choice(rare or (cards if cards and rng.random() < 0.5 else legal))
+            amount = bounds(action)
+            if amount is not None:
+                action = fill(action, rng.randint(amount.low, amount.high))
+            if isinstance(action, PlayCard):
+                played[action.card.split(":")[1]] += 1
+            match.apply(seat, action)
+    assert {kind for _, kind in RARE} <= set(played)
