@@ -377,6 +377,15 @@ class Risk2210Match(Match):
 
     # =========================================================================== helpers
 
+    def all_units(self) -> list[int]:
+        """:meth:`units` of every territory at once (for the listings that ask them all)."""
+        counts = list(self.mods)
+        for seat, places in enumerate(self.commander):
+            for t in places:
+                if t >= 0 and self.owner[t] == seat:
+                    counts[t] += 1
+        return counts
+
     def units(self, t: int) -> int:
         """MODs and commanders on ``t`` (a station is not a unit: 003 "Les unités sont les
         MODs et les commandeurs")."""
@@ -814,25 +823,24 @@ class Risk2210Match(Match):
         dans un territoire à partir duquel vous lancer une invasion", against a territory of
         another player or the neutral."""
         found = []
-        for s in self.controlled(seat):
-            if self.units(s) < 2:
+        units, owner, spared = self.all_units(), self.owner, (seat, NOBODY, *self.ceasefire)
+        for s in range(N):
+            if owner[s] != seat or units[s] < 2:
                 continue
-            for t in self._targets(seat, s):
-                holder = self.owner[t]
-                if holder not in (seat, NOBODY, *self.ceasefire):
-                    found.append((s, t))
+            found += [(s, t) for t in self._targets(seat, s) if owner[t] not in spared]
         return found
 
     def _captures(self, seat: int) -> list[tuple[int, int]]:
         """(source, target) of every unoccupied territory ``seat`` may take ("Territoires
         inoccupés": "Comme toujours, au moins une unité doit être laissée"; Z10: the naval or
         space commander is needed)."""
+        units, owner = self.all_units(), self.owner
         return [
             (s, t)
-            for s in self.controlled(seat)
-            if self.units(s) >= 2
+            for s in range(N)
+            if owner[s] == seat and units[s] >= 2
             for t in self._targets(seat, s)
-            if self.owner[t] == NOBODY
+            if owner[t] == NOBODY
         ]
 
     def _moves(
@@ -2051,10 +2059,7 @@ class Risk2210Match(Match):
             alive=tuple(self.alive),
             hand=tuple(_card_view(c) for c in sorted(seen)),
             unseen=self.unseen[seat],
-            hand_sizes=tuple(
-                tuple(sum(1 for c in self.hands[s] if DECK_OF[c] == k) for k in range(K))
-                for s in range(self.seats)
-            ),
+            hand_sizes=tuple(_deck_counts(hand) for hand in self.hands),
             deck_sizes=tuple(len(d) for d in self.decks),
             territory_decks=tuple(len(d) for d in self.territory_decks),
             my_bid=self.bids[seat] if self.bids[seat] >= 0 else None,
@@ -2173,6 +2178,14 @@ class Risk2210Match(Match):
     def _restored(self) -> None:
         if self.end_reason is not None:
             self._result = self._ranked(EndReason(self.end_reason))
+
+
+def _deck_counts(hand: list[int]) -> tuple[int, ...]:
+    """How many cards of each deck ``hand`` holds."""
+    counts = [0] * K
+    for card in hand:
+        counts[DECK_OF[card]] += 1
+    return tuple(counts)
 
 
 def _card_view(card: int) -> CardView:
