@@ -26,61 +26,62 @@ from bots.protocol.arena.v1 import africa_pb2 as arena_dot_v1_dot_africa__pb2
 from bots.protocol.arena.v1 import colonisation_pb2 as arena_dot_v1_dot_colonisation__pb2
 from bots.protocol.arena.v1 import conquetes_pb2 as arena_dot_v1_dot_conquetes__pb2
 from bots.protocol.arena.v1 import risk_pb2 as arena_dot_v1_dot_risk__pb2
+from bots.protocol.arena.v1 import risk2210_pb2 as arena_dot_v1_dot_risk2210__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x12\x61rena/v1/bot.proto\x12\x08\x61rena.v1\x1a\x15\x61rena/v1/africa.proto\x1a\x1b\x61rena/v1/colonisation.proto\x1a\x18\x61rena/v1/conquetes.proto\x1a\x13\x61rena/v1/risk.proto\"\xa4\x01\n\nBotMessage\x12 \n\x05hello\x18\x01 \x01(\x0b\x32\x0f.arena.v1.HelloH\x00\x12\'\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x15.arena.v1.ActionReplyH\x00\x12\x1e\n\x04pong\x18\x03 \x01(\x0b\x32\x0e.arena.v1.PongH\x00\x12 \n\x03log\x18\x04 \x01(\x0b\x32\x11.arena.v1.LogLineH\x00\x42\t\n\x07message\"]\n\x05Hello\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\x10\n\x08sdk_name\x18\x02 \x01(\t\x12\x13\n\x0bsdk_version\x18\x03 \x01(\t\x12\x13\n\x0bmax_matches\x18\x04 \x01(\r\"U\n\x0b\x41\x63tionReply\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x12\n\nrequest_id\x18\x02 \x01(\x03\x12 \n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x10.arena.v1.Action\"\x17\n\x04Pong\x12\x0f\n\x07ping_id\x18\x01 \x01(\x03\")\n\x07LogLine\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x0c\n\x04text\x18\x02 \x01(\t\"\xc0\x02\n\rServerMessage\x12$\n\x07welcome\x18\x01 \x01(\x0b\x32\x11.arena.v1.WelcomeH\x00\x12/\n\rmatch_started\x18\x02 \x01(\x0b\x32\x16.arena.v1.MatchStartedH\x00\x12-\n\x08\x64\x65\x63ision\x18\x03 \x01(\x0b\x32\x19.arena.v1.DecisionRequestH\x00\x12/\n\raction_result\x18\x04 \x01(\x0b\x32\x16.arena.v1.ActionResultH\x00\x12+\n\x0bmatch_ended\x18\x05 \x01(\x0b\x32\x14.arena.v1.MatchEndedH\x00\x12\x1e\n\x04ping\x18\x06 \x01(\x0b\x32\x0e.arena.v1.PingH\x00\x12 \n\x05\x65rror\x18\x07 \x01(\x0b\x32\x0f.arena.v1.ErrorH\x00\x42\t\n\x07message\"\x8f\x01\n\x07Welcome\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\x0e\n\x06\x62ot_id\x18\x02 \x01(\x03\x12\x10\n\x08\x62ot_name\x18\x03 \x01(\t\x12\x17\n\nversion_id\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12 \n\x06limits\x18\x05 \x01(\x0b\x32\x10.arena.v1.LimitsB\r\n\x0b_version_id\"x\n\x06Limits\x12\x13\n\x0bmax_matches\x18\x01 \x01(\r\x12\x19\n\x11max_message_bytes\x18\x02 \x01(\r\x12\x1f\n\x17reconnect_grace_seconds\x18\x03 \x01(\x01\x12\x1d\n\x15ping_interval_seconds\x18\x04 \x01(\x01\"$\n\x06Player\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04name\x18\x02 \x01(\t\"V\n\x0bTimeControl\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x01 \x01(\x01\x12\x19\n\x11time_bank_seconds\x18\x02 \x01(\x01\x12\x12\n\nmax_faults\x18\x03 \x01(\r\"\xe4\x01\n\x0cMatchStarted\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0f\n\x07variant\x18\x03 \x01(\t\x12\x0c\n\x04seat\x18\x04 \x01(\r\x12!\n\x07players\x18\x05 \x03(\x0b\x32\x10.arena.v1.Player\x12+\n\x0ctime_control\x18\x06 \x01(\x0b\x32\x15.arena.v1.TimeControl\x12\x0f\n\x07resumed\x18\x07 \x01(\x08\x12\x1e\n\x05setup\x18\x08 \x01(\x0b\x32\x0f.arena.v1.Setup\x12\x14\n\x0coptions_json\x18\t \x01(\t\"\x8d\x02\n\x0f\x44\x65\x63isionRequest\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x12\n\nrequest_id\x18\x02 \x01(\x03\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12*\n\x0bobservation\x18\x04 \x01(\x0b\x32\x15.arena.v1.Observation\x12\'\n\rlegal_actions\x18\x05 \x03(\x0b\x32\x10.arena.v1.Action\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x06 \x01(\x01\x12\x19\n\x11time_bank_seconds\x18\x07 \x01(\x01\x12\x13\n\x0brtt_seconds\x18\x08 \x01(\x01\x12\'\n\x07results\x18\t \x03(\x0b\x32\x16.arena.v1.ActionResult\"d\n\x0c\x41\x63tionResult\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x12\n\nrequest_id\x18\x02 \x01(\x03\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x03 \x01(\x08\x12\x0c\n\x04\x63ode\x18\x04 \x01(\t\x12\x0e\n\x06reason\x18\x05 \x01(\t\"J\n\nSeatResult\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x11\n\tplacement\x18\x02 \x01(\r\x12\r\n\x05score\x18\x03 \x01(\x01\x12\x0c\n\x04\x63ode\x18\x04 \x01(\t\"e\n\nMatchEnded\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12%\n\x07results\x18\x02 \x03(\x0b\x32\x14.arena.v1.SeatResult\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x0e\n\x06\x64\x65tail\x18\x04 \x01(\t\"\x17\n\x04Ping\x12\x0f\n\x07ping_id\x18\x01 \x01(\x03\"L\n\x05\x45rror\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x10\n\x08match_id\x18\x03 \x01(\x03\x12\x12\n\nrequest_id\x18\x04 \x01(\x03\"\xd1\x01\n\x05Setup\x12\x0e\n\x04json\x18\x01 \x01(\tH\x00\x12#\n\x04risk\x18\x02 \x01(\x0b\x32\x13.arena.v1.RiskSetupH\x00\x12-\n\tconquetes\x18\x03 \x01(\x0b\x32\x18.arena.v1.ConquetesSetupH\x00\x12\'\n\x06\x61\x66rica\x18\x04 \x01(\x0b\x32\x15.arena.v1.AfricaSetupH\x00\x12\x33\n\x0c\x63olonisation\x18\x05 \x01(\x0b\x32\x1b.arena.v1.ColonisationSetupH\x00\x42\x06\n\x04game\"\xef\x01\n\x0bObservation\x12\x0e\n\x04json\x18\x01 \x01(\tH\x00\x12)\n\x04risk\x18\x02 \x01(\x0b\x32\x19.arena.v1.RiskObservationH\x00\x12\x33\n\tconquetes\x18\x03 \x01(\x0b\x32\x1e.arena.v1.ConquetesObservationH\x00\x12-\n\x06\x61\x66rica\x18\x04 \x01(\x0b\x32\x1b.arena.v1.AfricaObservationH\x00\x12\x39\n\x0c\x63olonisation\x18\x05 \x01(\x0b\x32!.arena.v1.ColonisationObservationH\x00\x42\x06\n\x04game\"\xd6\x01\n\x06\x41\x63tion\x12\x0e\n\x04json\x18\x01 \x01(\tH\x00\x12$\n\x04risk\x18\x02 \x01(\x0b\x32\x14.arena.v1.RiskActionH\x00\x12.\n\tconquetes\x18\x03 \x01(\x0b\x32\x19.arena.v1.ConquetesActionH\x00\x12(\n\x06\x61\x66rica\x18\x04 \x01(\x0b\x32\x16.arena.v1.AfricaActionH\x00\x12\x34\n\x0c\x63olonisation\x18\x05 \x01(\x0b\x32\x1c.arena.v1.ColonisationActionH\x00\x42\x06\n\x04game\" \n\x0cWatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\x03\"g\n\x0eSpectatorEvent\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12\x12\n\nevent_json\x18\x03 \x01(\t\x12\r\n\x05\x66inal\x18\x04 \x01(\x08\x12\x13\n\x0bresult_json\x18\x05 \x01(\t2J\n\nBotService\x12<\n\x07\x43onnect\x12\x14.arena.v1.BotMessage\x1a\x17.arena.v1.ServerMessage(\x01\x30\x01\x32O\n\x10SpectatorService\x12;\n\x05Watch\x12\x16.arena.v1.WatchRequest\x1a\x18.arena.v1.SpectatorEvent0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x12\x61rena/v1/bot.proto\x12\x08\x61rena.v1\x1a\x15\x61rena/v1/africa.proto\x1a\x1b\x61rena/v1/colonisation.proto\x1a\x18\x61rena/v1/conquetes.proto\x1a\x13\x61rena/v1/risk.proto\x1a\x17\x61rena/v1/risk2210.proto\"\xa4\x01\n\nBotMessage\x12 \n\x05hello\x18\x01 \x01(\x0b\x32\x0f.arena.v1.HelloH\x00\x12\'\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x15.arena.v1.ActionReplyH\x00\x12\x1e\n\x04pong\x18\x03 \x01(\x0b\x32\x0e.arena.v1.PongH\x00\x12 \n\x03log\x18\x04 \x01(\x0b\x32\x11.arena.v1.LogLineH\x00\x42\t\n\x07message\"]\n\x05Hello\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\x10\n\x08sdk_name\x18\x02 \x01(\t\x12\x13\n\x0bsdk_version\x18\x03 \x01(\t\x12\x13\n\x0bmax_matches\x18\x04 \x01(\r\"U\n\x0b\x41\x63tionReply\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x12\n\nrequest_id\x18\x02 \x01(\x03\x12 \n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x10.arena.v1.Action\"\x17\n\x04Pong\x12\x0f\n\x07ping_id\x18\x01 \x01(\x03\")\n\x07LogLine\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x0c\n\x04text\x18\x02 \x01(\t\"\xc0\x02\n\rServerMessage\x12$\n\x07welcome\x18\x01 \x01(\x0b\x32\x11.arena.v1.WelcomeH\x00\x12/\n\rmatch_started\x18\x02 \x01(\x0b\x32\x16.arena.v1.MatchStartedH\x00\x12-\n\x08\x64\x65\x63ision\x18\x03 \x01(\x0b\x32\x19.arena.v1.DecisionRequestH\x00\x12/\n\raction_result\x18\x04 \x01(\x0b\x32\x16.arena.v1.ActionResultH\x00\x12+\n\x0bmatch_ended\x18\x05 \x01(\x0b\x32\x14.arena.v1.MatchEndedH\x00\x12\x1e\n\x04ping\x18\x06 \x01(\x0b\x32\x0e.arena.v1.PingH\x00\x12 \n\x05\x65rror\x18\x07 \x01(\x0b\x32\x0f.arena.v1.ErrorH\x00\x42\t\n\x07message\"\x8f\x01\n\x07Welcome\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\x0e\n\x06\x62ot_id\x18\x02 \x01(\x03\x12\x10\n\x08\x62ot_name\x18\x03 \x01(\t\x12\x17\n\nversion_id\x18\x04 \x01(\x03H\x00\x88\x01\x01\x12 \n\x06limits\x18\x05 \x01(\x0b\x32\x10.arena.v1.LimitsB\r\n\x0b_version_id\"x\n\x06Limits\x12\x13\n\x0bmax_matches\x18\x01 \x01(\r\x12\x19\n\x11max_message_bytes\x18\x02 \x01(\r\x12\x1f\n\x17reconnect_grace_seconds\x18\x03 \x01(\x01\x12\x1d\n\x15ping_interval_seconds\x18\x04 \x01(\x01\"$\n\x06Player\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04name\x18\x02 \x01(\t\"V\n\x0bTimeControl\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x01 \x01(\x01\x12\x19\n\x11time_bank_seconds\x18\x02 \x01(\x01\x12\x12\n\nmax_faults\x18\x03 \x01(\r\"\xe4\x01\n\x0cMatchStarted\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0f\n\x07variant\x18\x03 \x01(\t\x12\x0c\n\x04seat\x18\x04 \x01(\r\x12!\n\x07players\x18\x05 \x03(\x0b\x32\x10.arena.v1.Player\x12+\n\x0ctime_control\x18\x06 \x01(\x0b\x32\x15.arena.v1.TimeControl\x12\x0f\n\x07resumed\x18\x07 \x01(\x08\x12\x1e\n\x05setup\x18\x08 \x01(\x0b\x32\x0f.arena.v1.Setup\x12\x14\n\x0coptions_json\x18\t \x01(\t\"\x8d\x02\n\x0f\x44\x65\x63isionRequest\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x12\n\nrequest_id\x18\x02 \x01(\x03\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12*\n\x0bobservation\x18\x04 \x01(\x0b\x32\x15.arena.v1.Observation\x12\'\n\rlegal_actions\x18\x05 \x03(\x0b\x32\x10.arena.v1.Action\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x06 \x01(\x01\x12\x19\n\x11time_bank_seconds\x18\x07 \x01(\x01\x12\x13\n\x0brtt_seconds\x18\x08 \x01(\x01\x12\'\n\x07results\x18\t \x03(\x0b\x32\x16.arena.v1.ActionResult\"d\n\x0c\x41\x63tionResult\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x12\n\nrequest_id\x18\x02 \x01(\x03\x12\x10\n\x08\x61\x63\x63\x65pted\x18\x03 \x01(\x08\x12\x0c\n\x04\x63ode\x18\x04 \x01(\t\x12\x0e\n\x06reason\x18\x05 \x01(\t\"J\n\nSeatResult\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x11\n\tplacement\x18\x02 \x01(\r\x12\r\n\x05score\x18\x03 \x01(\x01\x12\x0c\n\x04\x63ode\x18\x04 \x01(\t\"e\n\nMatchEnded\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12%\n\x07results\x18\x02 \x03(\x0b\x32\x14.arena.v1.SeatResult\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\x0e\n\x06\x64\x65tail\x18\x04 \x01(\t\"\x17\n\x04Ping\x12\x0f\n\x07ping_id\x18\x01 \x01(\x03\"L\n\x05\x45rror\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x10\n\x08match_id\x18\x03 \x01(\x03\x12\x12\n\nrequest_id\x18\x04 \x01(\x03\"\xfe\x01\n\x05Setup\x12\x0e\n\x04json\x18\x01 \x01(\tH\x00\x12#\n\x04risk\x18\x02 \x01(\x0b\x32\x13.arena.v1.RiskSetupH\x00\x12-\n\tconquetes\x18\x03 \x01(\x0b\x32\x18.arena.v1.ConquetesSetupH\x00\x12\'\n\x06\x61\x66rica\x18\x04 \x01(\x0b\x32\x15.arena.v1.AfricaSetupH\x00\x12\x33\n\x0c\x63olonisation\x18\x05 \x01(\x0b\x32\x1b.arena.v1.ColonisationSetupH\x00\x12+\n\x08risk2210\x18\x06 \x01(\x0b\x32\x17.arena.v1.Risk2210SetupH\x00\x42\x06\n\x04game\"\xa2\x02\n\x0bObservation\x12\x0e\n\x04json\x18\x01 \x01(\tH\x00\x12)\n\x04risk\x18\x02 \x01(\x0b\x32\x19.arena.v1.RiskObservationH\x00\x12\x33\n\tconquetes\x18\x03 \x01(\x0b\x32\x1e.arena.v1.ConquetesObservationH\x00\x12-\n\x06\x61\x66rica\x18\x04 \x01(\x0b\x32\x1b.arena.v1.AfricaObservationH\x00\x12\x39\n\x0c\x63olonisation\x18\x05 \x01(\x0b\x32!.arena.v1.ColonisationObservationH\x00\x12\x31\n\x08risk2210\x18\x06 \x01(\x0b\x32\x1d.arena.v1.Risk2210ObservationH\x00\x42\x06\n\x04game\"\x84\x02\n\x06\x41\x63tion\x12\x0e\n\x04json\x18\x01 \x01(\tH\x00\x12$\n\x04risk\x18\x02 \x01(\x0b\x32\x14.arena.v1.RiskActionH\x00\x12.\n\tconquetes\x18\x03 \x01(\x0b\x32\x19.arena.v1.ConquetesActionH\x00\x12(\n\x06\x61\x66rica\x18\x04 \x01(\x0b\x32\x16.arena.v1.AfricaActionH\x00\x12\x34\n\x0c\x63olonisation\x18\x05 \x01(\x0b\x32\x1c.arena.v1.ColonisationActionH\x00\x12,\n\x08risk2210\x18\x06 \x01(\x0b\x32\x18.arena.v1.Risk2210ActionH\x00\x42\x06\n\x04game\" \n\x0cWatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\x03\"g\n\x0eSpectatorEvent\x12\x10\n\x08match_id\x18\x01 \x01(\x03\x12\x0b\n\x03seq\x18\x02 \x01(\x04\x12\x12\n\nevent_json\x18\x03 \x01(\t\x12\r\n\x05\x66inal\x18\x04 \x01(\x08\x12\x13\n\x0bresult_json\x18\x05 \x01(\t2J\n\nBotService\x12<\n\x07\x43onnect\x12\x14.arena.v1.BotMessage\x1a\x17.arena.v1.ServerMessage(\x01\x30\x01\x32O\n\x10SpectatorService\x12;\n\x05Watch\x12\x16.arena.v1.WatchRequest\x1a\x18.arena.v1.SpectatorEvent0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'arena.v1.bot_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_BOTMESSAGE']._serialized_start=132
-  _globals['_BOTMESSAGE']._serialized_end=296
-  _globals['_HELLO']._serialized_start=298
-  _globals['_HELLO']._serialized_end=391
-  _globals['_ACTIONREPLY']._serialized_start=393
-  _globals['_ACTIONREPLY']._serialized_end=478
-  _globals['_PONG']._serialized_start=480
-  _globals['_PONG']._serialized_end=503
-  _globals['_LOGLINE']._serialized_start=505
-  _globals['_LOGLINE']._serialized_end=546
-  _globals['_SERVERMESSAGE']._serialized_start=549
-  _globals['_SERVERMESSAGE']._serialized_end=869
-  _globals['_WELCOME']._serialized_start=872
-  _globals['_WELCOME']._serialized_end=1015
-  _globals['_LIMITS']._serialized_start=1017
-  _globals['_LIMITS']._serialized_end=1137
-  _globals['_PLAYER']._serialized_start=1139
-  _globals['_PLAYER']._serialized_end=1175
-  _globals['_TIMECONTROL']._serialized_start=1177
-  _globals['_TIMECONTROL']._serialized_end=1263
-  _globals['_MATCHSTARTED']._serialized_start=1266
-  _globals['_MATCHSTARTED']._serialized_end=1494
-  _globals['_DECISIONREQUEST']._serialized_start=1497
-  _globals['_DECISIONREQUEST']._serialized_end=1766
-  _globals['_ACTIONRESULT']._serialized_start=1768
-  _globals['_ACTIONRESULT']._serialized_end=1868
-  _globals['_SEATRESULT']._serialized_start=1870
-  _globals['_SEATRESULT']._serialized_end=1944
-  _globals['_MATCHENDED']._serialized_start=1946
-  _globals['_MATCHENDED']._serialized_end=2047
-  _globals['_PING']._serialized_start=2049
-  _globals['_PING']._serialized_end=2072
-  _globals['_ERROR']._serialized_start=2074
-  _globals['_ERROR']._serialized_end=2150
-  _globals['_SETUP']._serialized_start=2153
-  _globals['_SETUP']._serialized_end=2362
-  _globals['_OBSERVATION']._serialized_start=2365
-  _globals['_OBSERVATION']._serialized_end=2604
-  _globals['_ACTION']._serialized_start=2607
-  _globals['_ACTION']._serialized_end=2821
-  _globals['_WATCHREQUEST']._serialized_start=2823
-  _globals['_WATCHREQUEST']._serialized_end=2855
-  _globals['_SPECTATOREVENT']._serialized_start=2857
-  _globals['_SPECTATOREVENT']._serialized_end=2960
-  _globals['_BOTSERVICE']._serialized_start=2962
-  _globals['_BOTSERVICE']._serialized_end=3036
-  _globals['_SPECTATORSERVICE']._serialized_start=3038
-  _globals['_SPECTATORSERVICE']._serialized_end=3117
+  _globals['_BOTMESSAGE']._serialized_start=157
+  _globals['_BOTMESSAGE']._serialized_end=321
+  _globals['_HELLO']._serialized_start=323
+  _globals['_HELLO']._serialized_end=416
+  _globals['_ACTIONREPLY']._serialized_start=418
+  _globals['_ACTIONREPLY']._serialized_end=503
+  _globals['_PONG']._serialized_start=505
+  _globals['_PONG']._serialized_end=528
+  _globals['_LOGLINE']._serialized_start=530
+  _globals['_LOGLINE']._serialized_end=571
+  _globals['_SERVERMESSAGE']._serialized_start=574
+  _globals['_SERVERMESSAGE']._serialized_end=894
+  _globals['_WELCOME']._serialized_start=897
+  _globals['_WELCOME']._serialized_end=1040
+  _globals['_LIMITS']._serialized_start=1042
+  _globals['_LIMITS']._serialized_end=1162
+  _globals['_PLAYER']._serialized_start=1164
+  _globals['_PLAYER']._serialized_end=1200
+  _globals['_TIMECONTROL']._serialized_start=1202
+  _globals['_TIMECONTROL']._serialized_end=1288
+  _globals['_MATCHSTARTED']._serialized_start=1291
+  _globals['_MATCHSTARTED']._serialized_end=1519
+  _globals['_DECISIONREQUEST']._serialized_start=1522
+  _globals['_DECISIONREQUEST']._serialized_end=1791
+  _globals['_ACTIONRESULT']._serialized_start=1793
+  _globals['_ACTIONRESULT']._serialized_end=1893
+  _globals['_SEATRESULT']._serialized_start=1895
+  _globals['_SEATRESULT']._serialized_end=1969
+  _globals['_MATCHENDED']._serialized_start=1971
+  _globals['_MATCHENDED']._serialized_end=2072
+  _globals['_PING']._serialized_start=2074
+  _globals['_PING']._serialized_end=2097
+  _globals['_ERROR']._serialized_start=2099
+  _globals['_ERROR']._serialized_end=2175
+  _globals['_SETUP']._serialized_start=2178
+  _globals['_SETUP']._serialized_end=2432
+  _globals['_OBSERVATION']._serialized_start=2435
+  _globals['_OBSERVATION']._serialized_end=2725
+  _globals['_ACTION']._serialized_start=2728
+  _globals['_ACTION']._serialized_end=2988
+  _globals['_WATCHREQUEST']._serialized_start=2990
+  _globals['_WATCHREQUEST']._serialized_end=3022
+  _globals['_SPECTATOREVENT']._serialized_start=3024
+  _globals['_SPECTATOREVENT']._serialized_end=3127
+  _globals['_BOTSERVICE']._serialized_start=3129
+  _globals['_BOTSERVICE']._serialized_end=3203
+  _globals['_SPECTATORSERVICE']._serialized_start=3205
+  _globals['_SPECTATORSERVICE']._serialized_end=3284
 # @@protoc_insertion_point(module_scope)

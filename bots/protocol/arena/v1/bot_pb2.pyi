@@ -2,6 +2,7 @@ from bots.protocol.arena.v1 import africa_pb2 as _africa_pb2
 from bots.protocol.arena.v1 import colonisation_pb2 as _colonisation_pb2
 from bots.protocol.arena.v1 import conquetes_pb2 as _conquetes_pb2
 from bots.protocol.arena.v1 import risk_pb2 as _risk_pb2
+from bots.protocol.arena.v1 import risk2210_pb2 as _risk2210_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -221,46 +222,52 @@ class Error(_message.Message):
     def __init__(self, code: _Optional[str] = ..., message: _Optional[str] = ..., match_id: _Optional[int] = ..., request_id: _Optional[int] = ...) -> None: ...
 
 class Setup(_message.Message):
-    __slots__ = ("json", "risk", "conquetes", "africa", "colonisation")
+    __slots__ = ("json", "risk", "conquetes", "africa", "colonisation", "risk2210")
     JSON_FIELD_NUMBER: _ClassVar[int]
     RISK_FIELD_NUMBER: _ClassVar[int]
     CONQUETES_FIELD_NUMBER: _ClassVar[int]
     AFRICA_FIELD_NUMBER: _ClassVar[int]
     COLONISATION_FIELD_NUMBER: _ClassVar[int]
+    RISK2210_FIELD_NUMBER: _ClassVar[int]
     json: str
     risk: _risk_pb2.RiskSetup
     conquetes: _conquetes_pb2.ConquetesSetup
     africa: _africa_pb2.AfricaSetup
     colonisation: _colonisation_pb2.ColonisationSetup
-    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskSetup, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesSetup, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaSetup, _Mapping]] = ..., colonisation: _Optional[_Union[_colonisation_pb2.ColonisationSetup, _Mapping]] = ...) -> None: ...
+    risk2210: _risk2210_pb2.Risk2210Setup
+    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskSetup, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesSetup, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaSetup, _Mapping]] = ..., colonisation: _Optional[_Union[_colonisation_pb2.ColonisationSetup, _Mapping]] = ..., risk2210: _Optional[_Union[_risk2210_pb2.Risk2210Setup, _Mapping]] = ...) -> None: ...
 
 class Observation(_message.Message):
-    __slots__ = ("json", "risk", "conquetes", "africa", "colonisation")
+    __slots__ = ("json", "risk", "conquetes", "africa", "colonisation", "risk2210")
     JSON_FIELD_NUMBER: _ClassVar[int]
     RISK_FIELD_NUMBER: _ClassVar[int]
     CONQUETES_FIELD_NUMBER: _ClassVar[int]
     AFRICA_FIELD_NUMBER: _ClassVar[int]
     COLONISATION_FIELD_NUMBER: _ClassVar[int]
+    RISK2210_FIELD_NUMBER: _ClassVar[int]
     json: str
     risk: _risk_pb2.RiskObservation
     conquetes: _conquetes_pb2.ConquetesObservation
     africa: _africa_pb2.AfricaObservation
     colonisation: _colonisation_pb2.ColonisationObservation
-    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskObservation, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesObservation, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaObservation, _Mapping]] = ..., colonisation: _Optional[_Union[_colonisation_pb2.ColonisationObservation, _Mapping]] = ...) -> None: ...
+    risk2210: _risk2210_pb2.Risk2210Observation
+    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskObservation, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesObservation, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaObservation, _Mapping]] = ..., colonisation: _Optional[_Union[_colonisation_pb2.ColonisationObservation, _Mapping]] = ..., risk2210: _Optional[_Union[_risk2210_pb2.Risk2210Observation, _Mapping]] = ...) -> None: ...
 
 class Action(_message.Message):
-    __slots__ = ("json", "risk", "conquetes", "africa", "colonisation")
+    __slots__ = ("json", "risk", "conquetes", "africa", "colonisation", "risk2210")
     JSON_FIELD_NUMBER: _ClassVar[int]
     RISK_FIELD_NUMBER: _ClassVar[int]
     CONQUETES_FIELD_NUMBER: _ClassVar[int]
     AFRICA_FIELD_NUMBER: _ClassVar[int]
     COLONISATION_FIELD_NUMBER: _ClassVar[int]
+    RISK2210_FIELD_NUMBER: _ClassVar[int]
     json: str
     risk: _risk_pb2.RiskAction
     conquetes: _conquetes_pb2.ConquetesAction
     africa: _africa_pb2.AfricaAction
     colonisation: _colonisation_pb2.ColonisationAction
-    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskAction, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesAction, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaAction, _Mapping]] = ..., colonisation: _Optional[_Union[_colonisation_pb2.ColonisationAction, _Mapping]] = ...) -> None: ...
+    risk2210: _risk2210_pb2.Risk2210Action
+    def __init__(self, json: _Optional[str] = ..., risk: _Optional[_Union[_risk_pb2.RiskAction, _Mapping]] = ..., conquetes: _Optional[_Union[_conquetes_pb2.ConquetesAction, _Mapping]] = ..., africa: _Optional[_Union[_africa_pb2.AfricaAction, _Mapping]] = ..., colonisation: _Optional[_Union[_colonisation_pb2.ColonisationAction, _Mapping]] = ..., risk2210: _Optional[_Union[_risk2210_pb2.Risk2210Action, _Mapping]] = ...) -> None: ...
 
 class WatchRequest(_message.Message):
     __slots__ = ("match_id",)
