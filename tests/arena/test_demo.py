@@ -11,13 +11,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_demo_runs_a_ladder_on_worker_processes_without_any_service(tmp_path):
+def _demo(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``manage.py demo --no-serve`` on the embedded default, its home in ``home``."""
     env = {
         k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "BROKER_URL", "CACHE_URL")
     }
-    env["ARENA_HOME"] = str(tmp_path)
+    env["ARENA_HOME"] = str(home)
     out = subprocess.run(
-        [sys.executable, "manage.py", "demo", "--matches", "6", "--workers", "2", "--no-serve"],
+        [sys.executable, "manage.py", "demo", *args, "--no-serve"],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -25,6 +26,11 @@ def test_the_demo_runs_a_ladder_on_worker_processes_without_any_service(tmp_path
         timeout=300,
     )
     assert out.returncode == 0, out.stdout + out.stderr
+    return out
+
+
+def test_the_demo_runs_a_ladder_on_worker_processes_without_any_service(tmp_path):
+    out = _demo(tmp_path, "--matches", "6", "--workers", "2")
     assert "database: sqlite3" in out.stdout and "broker:   arenafs://" in out.stdout
     assert "Standings of Risk demo ladder" in out.stdout
     table = out.stdout[out.stdout.index("Standings") :].splitlines()
@@ -39,3 +45,16 @@ def test_the_demo_runs_a_ladder_on_worker_processes_without_any_service(tmp_path
         assert (tmp_path / "admin-password").exists()
     logs = [(tmp_path / "logs" / f"worker-{i}.log").read_text() for i in range(2)]
     assert all(" ready." in log for log in logs)
+
+
+def test_the_demo_plays_a_risk_2210_ladder_too(tmp_path):
+    out = _demo(tmp_path, "--game", "risk2210", "--matches", "2", "--workers", "1")
+    assert "Standings of Risk 2210 demo ladder" in out.stdout
+    table = out.stdout[out.stdout.index("Standings") :].splitlines()
+    assert len(table) == 2 + 4, "one row per house bot of the game"
+    with sqlite3.connect(tmp_path / "arena.sqlite3") as db:
+        games = db.execute(
+            "select distinct l.game from matches_match m join leagues_league l "
+            "on m.league_id = l.id where m.status = 'finished'"
+        )
+        assert [game for (game,) in games] == ["risk2210"]

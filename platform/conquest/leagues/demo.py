@@ -1,9 +1,10 @@
-"""The demo world of the README's main command: an admin, house bots, a Risk ladder and a
-showcase league paced to be watched live."""
+"""The demo world of the README's main command: an admin, house bots, a ladder and a showcase
+league paced to be watched live, of classic Risk by default or of another game with bots."""
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from pathlib import Path
 
 from django.contrib.auth.models import User
@@ -14,19 +15,54 @@ from conquest.bots.models import Bot
 from conquest.leagues import services as leagues
 from conquest.leagues.models import League
 
-LEAGUE = "Risk demo ladder"
-SHOWCASE = "Risk live showcase"
-"""A league of the same bots whose matches are paced for people to watch live."""
 SHOWCASE_PACE_SECONDS = 0.04
 """Between two actions of a showcase match: a match then lasts about half a minute."""
-# (bot name, house player, description)
-HOUSE_BOTS = (
-    ("conqueror", "heuristic", "continent-aware, exact blitz odds"),
-    ("strategist", "heuristic", "the same heuristic: a control for seat and luck"),
-    ("berserker", "attacker", "attacks whenever it can"),
-    ("raider", "attacker", "attacks whenever it can"),
-    ("dice-roller", "random", "uniformly random legal actions"),
-)
+
+
+@dataclass(frozen=True)
+class Demo:
+    """A game the demo can play: its name for people, variant, and house bots (bot name,
+    house player, description)."""
+
+    label: str
+    variant: str
+    bots: tuple[tuple[str, str, str], ...]
+
+    @property
+    def league(self) -> str:
+        """The demo ladder's name."""
+        return f"{self.label} demo ladder"
+
+    @property
+    def showcase(self) -> str:
+        """The name of the league of the same bots whose matches are paced to be watched."""
+        return f"{self.label} live showcase"
+
+
+DEMOS = {
+    "risk": Demo(
+        "Risk",
+        "hasbro",
+        (
+            ("conqueror", "heuristic", "continent-aware, exact blitz odds"),
+            ("strategist", "heuristic", "the same heuristic: a control for seat and luck"),
+            ("berserker", "attacker", "attacks whenever it can"),
+            ("raider", "attacker", "attacks whenever it can"),
+            ("dice-roller", "random", "uniformly random legal actions"),
+        ),
+    ),
+    "risk2210": Demo(
+        "Risk 2210",
+        "standard",
+        (
+            ("commander", "heuristic", "masses on its fronts, d8 commanders, cards that help"),
+            ("marshal", "heuristic", "the same heuristic: a control for seat and luck"),
+            ("gambler", "random", "uniformly random legal actions"),
+            ("daredevil", "random", "uniformly random legal actions"),
+        ),
+    ),
+}
+"""The games ``manage.py demo --game`` offers."""
 
 
 def admin_credentials(home: Path) -> tuple[str, str]:
@@ -45,16 +81,18 @@ def admin_credentials(home: Path) -> tuple[str, str]:
 
 
 @transaction.atomic
-def demo_league() -> League:
-    """The demo league with the house bots entered (created once)."""
-    return _league(LEAGUE, seats=4, ladder_matches_per_tick=4, ladder_max_pending=6)
+def demo_league(game: str = "risk") -> League:
+    """The demo league of ``game`` with its house bots entered (created once)."""
+    demo = DEMOS[game]
+    return _league(game, demo.league, seats=4, ladder_matches_per_tick=4, ladder_max_pending=6)
 
 
 @transaction.atomic
-def showcase_league() -> League:
+def showcase_league(game: str = "risk") -> League:
     """The showcase league: the same bots, one paced match at a time (created once)."""
     return _league(
-        SHOWCASE,
+        game,
+        DEMOS[game].showcase,
         seats=3,
         ladder_matches_per_tick=1,
         ladder_max_pending=1,
@@ -62,24 +100,25 @@ def showcase_league() -> League:
     )
 
 
-def _league(name: str, **settings) -> League:
-    """The Risk league called ``name`` with every house bot entered (created once)."""
+def _league(game: str, name: str, **settings) -> League:
+    """The league of ``game`` called ``name`` with its house bots entered (created once)."""
     league = League.objects.filter(name=name).first()
     if league is not None:
         return league
+    demo = DEMOS[game]
     house, _ = User.objects.get_or_create(username="house")
     league = leagues.league_create(
         name=name,
-        game="risk",
-        variant="hasbro",
+        game=game,
+        variant=demo.variant,
         allow_same_owner=True,
         decision_seconds=1.0,
         time_bank_seconds=10.0,
         **settings,
     )
-    for bot_name, player, description in HOUSE_BOTS:
+    for bot_name, player, description in demo.bots:
         bot = Bot.objects.filter(name=bot_name).first() or bots.bot_create(
-            owner=house, name=bot_name, description=description, games=["risk"]
+            owner=house, name=bot_name, description=description, games=[game]
         )
         version = bot.versions.first() or bots.version_create(bot=bot, kind="house", player=player)
         leagues.entry_create(league=league, version=version)

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
-from conquest.leagues.demo import admin_credentials, demo_league, showcase_league
+from conquest.leagues.demo import DEMOS, admin_credentials, demo_league, showcase_league
 from conquest.leagues.models import League
 from conquest.matches.models import Match
 from conquest.matches.workers import WorkerProcess, stop_all
@@ -20,9 +20,9 @@ from conquest.matches.workers import WorkerProcess, stop_all
 
 class Command(BaseCommand):
     help = (
-        "Migrate, create a Risk ladder of house bots, run it on worker processes until it has "
-        "played --matches matches, print the standings, then serve the website, the API and "
-        "the admin."
+        "Migrate, create a ladder of house bots (classic Risk, or --game), run it on worker "
+        "processes until it has played --matches matches, print the standings, then serve the "
+        "website, the API and the admin."
     )
 
     def add_arguments(self, parser):
@@ -30,16 +30,19 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=2, help="worker processes")
         parser.add_argument("--port", type=int, default=8000, help="web server port")
         parser.add_argument(
+            "--game", choices=sorted(DEMOS), default="risk", help="the game of the ladder"
+        )
+        parser.add_argument(
             "--no-serve", action="store_true", help="stop after the standings (no web server)"
         )
 
-    def handle(self, *args, matches, workers, port, no_serve, **options):
+    def handle(self, *args, matches, workers, port, no_serve, game, **options):
         # SIGTERM and SIGHUP end the demo as Ctrl-C does: the worker processes stop with it.
         for signum in (signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, _interrupt)
         call_command("migrate", verbosity=0)
-        league = demo_league()
-        showcase = showcase_league()
+        league = demo_league(game)
+        showcase = showcase_league(game)
         username, password = admin_credentials(settings.ARENA_HOME)
         League.objects.filter(pk__in=[league.pk, showcase.pk]).update(ladder=League.Ladder.ACTIVE)
         db = settings.DATABASES["default"]

@@ -1,6 +1,7 @@
-"""Risk : la colonisation on the platform: a league's ladder and a tournament play matches of
-house bots to the end (recorded, rated, replayable), and a remote bot connected over real
-gRPC plays ladder matches in the game's typed messages through a real gateway and worker."""
+"""The newest games on the platform (Risk : la colonisation, Risk 2210 A.D.): a league's ladder
+and a tournament play matches of house bots to the end (recorded, rated, replayable), and a
+remote bot connected over real gRPC plays ladder matches in the game's typed messages through a
+real gateway and worker."""
 
 from __future__ import annotations
 
@@ -25,54 +26,60 @@ from tournament_helpers import field, tournament
 from engines.registry import get_game
 from engines.replay import Replay, verify
 
-GAME = "colonisation"
+GAMES = [  # (game, its options for short matches, the reasons such matches end with)
+    pytest.param("colonisation", {"years": 3}, {"last_year", "last_nation"}, id="colonisation"),
+    pytest.param("risk2210", {}, {"last_year", "last_player"}, id="risk2210"),
+]
 
 
-def _played(match: Match) -> Replay:
+def _played(match: Match, game: str) -> Replay:
     """The finished match's replay, checked: it re-simulates identically."""
     match.refresh_from_db()
     assert match.status == "finished", match.log
     replay = Replay.from_json(full_replay(match))
-    assert replay.game == GAME and verify(replay) == []
+    assert replay.game == game and verify(replay) == []
     return replay
 
 
+@pytest.mark.parametrize(("game", "options", "reasons"), GAMES)
 @pytest.mark.django_db
-def test_a_colonisation_ladder_plays_house_bot_matches_to_the_end():
+def test_a_ladder_plays_house_bot_matches_to_the_end(game, options, reasons):
     execution.close_sandbox()
     lg = league(
-        name="colonisation-4",
-        game=GAME,
+        name=f"{game}-4",
+        game=game,
         variant="standard",
         seats=4,
-        options={"years": 3},
+        options=options,
         ladder_matches_per_tick=3,
         ladder_max_pending=3,
     )
-    assert lg.engine_version == get_game(GAME).engine_version
+    assert lg.engine_version == get_game(game).engine_version
     for i, player in enumerate(("heuristic", "heuristic", "random", "random", "random")):
-        entry(lg, user(f"nation{i}"), player)
+        entry(lg, user(f"player{i}"), player)
     created = fill_ladder(lg)
     assert len(created) == 3
     for match in created:
         assert execution.execute(match.pk) == "finished"
-        replay = _played(match)
-        assert replay.options["years"] == 3 and replay.result.reason in ("last_year", "last_nation")
+        replay = _played(match, game)
+        assert replay.options == get_game(game).resolve_options(options)
+        assert replay.result.reason in reasons
         places = sorted(MatchSeat.objects.filter(match=match).values_list("placement", flat=True))
         assert places[0] == 1 and len(places) == 4
     assert rating_recompute(league=lg) == [], "rated, and recomputable"
 
 
+@pytest.mark.parametrize(("game", "options", "reasons"), GAMES)
 @pytest.mark.django_db
-def test_a_colonisation_tournament_of_house_bots_runs_to_its_end():
+def test_a_tournament_of_house_bots_runs_to_its_end(game, options, reasons):
     execution.close_sandbox()
-    entries = field(3, 4, player="heuristic", game=GAME, variant="standard")
+    entries = field(3, 4, player="heuristic", game=game, variant="standard")
     made = tournament(entries, "swiss", rounds=2, rated=True)
     for _ in range(10):
         pending = list(Match.objects.filter(league=entries[0].league, status="queued"))
         for match in pending:
             assert execution.execute(match.pk) == "finished"
-            _played(match)
+            _played(match, game)
         if services.tournament_advance(tournament=made) == "finished":
             break
     made.refresh_from_db()
@@ -84,14 +91,15 @@ def test_a_colonisation_tournament_of_house_bots_runs_to_its_end():
     assert rating_recompute(league=entries[0].league) == []
 
 
+@pytest.mark.parametrize(("game", "options", "reasons"), GAMES)
 @pytest.mark.django_db(transaction=True)
-def test_a_remote_bot_plays_colonisation_ladder_matches_in_typed_messages(processes):
+def test_a_remote_bot_plays_ladder_matches_in_typed_messages(processes, game, options, reasons):
     lg = league(
-        name="colonisation-3",
-        game=GAME,
+        name=f"{game}-3",
+        game=game,
         variant="standard",
         seats=3,
-        options={"years": 2},
+        options=options,
         ladder_matches_per_tick=2,
         ladder_max_pending=2,
     )
@@ -115,6 +123,6 @@ def test_a_remote_bot_plays_colonisation_ladder_matches_in_typed_messages(proces
         [remote_worker, bot, gateway],
     )
     for match in created:
-        _played(match)
+        _played(match, game)
         seat = MatchSeat.objects.get(match=match, entry=remote)
         assert seat.code == "normal" and f"hello from seat {seat.seat}" in match.log
