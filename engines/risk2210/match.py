@@ -2057,7 +2057,7 @@ class Risk2210Match(Match):
             ),
             energy=tuple(self.energy),
             alive=tuple(self.alive),
-            hand=tuple(_card_view(c) for c in sorted(seen)),
+            hand=tuple(CARD_VIEWS[c] for c in sorted(seen)),
             unseen=self.unseen[seat],
             hand_sizes=tuple(_deck_counts(hand) for hand in self.hands),
             deck_sizes=tuple(len(d) for d in self.decks),
@@ -2188,9 +2188,8 @@ def _deck_counts(hand: list[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _card_view(card: int) -> CardView:
-    c = CARDS[card]
-    return CardView(c.id, c.deck, c.name_en, c.name_fr, c.cost, c.timing)
+CARD_VIEWS = tuple(CardView(c.id, c.deck, c.name_en, c.name_fr, c.cost, c.timing) for c in CARDS)
+"""Each card as a hand shows it (frozen: every observation shares them)."""
 
 
 HANDLERS: dict[tuple[str, type[Action]], Any] = {
