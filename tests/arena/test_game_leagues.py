@@ -15,6 +15,8 @@ from conquest.matches.selectors import full_replay
 from conquest.ratings.services import rating_recompute
 from conquest.relay.presence import presences
 from conquest.tournaments import selectors, services
+from django.test import Client
+from django.urls import reverse
 from gateway_helpers import (
     BotProcess,
     GatewayProcess,
@@ -67,6 +69,10 @@ def test_a_ladder_plays_house_bot_matches_to_the_end(game, options, reasons):
         places = sorted(MatchSeat.objects.filter(match=match).values_list("placement", flat=True))
         assert places[0] == 1 and len(places) == 4
     assert rating_recompute(league=lg) == [], "rated, and recomputable"
+    page = Client().get(reverse("web-match", args=[created[0].pk]))
+    frames = Client().get(reverse("web-match-frames", args=[created[0].pk]))
+    assert page.status_code == frames.status_code == 200  # the replay drawn on its map
+    assert len(frames.json()["frames"]) > 1
 
 
 @pytest.mark.parametrize(("game", "options", "reasons"), GAMES)
