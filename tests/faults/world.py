@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conquest.bots import services as bots
 from conquest.leagues import services as leagues
-from conquest.leagues.demo import HOUSE_BOTS
+from conquest.leagues.demo import DEMOS
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from fleet import Bot
@@ -38,7 +38,7 @@ def create_world() -> tuple[int, list[Bot]]:
     """The league's id and its two remote bots (the five house bots entered beside them)."""
     league = leagues.league_create(name=LEAGUE, **LEAGUE_SETTINGS)
     house = User.objects.create_user(username="house")
-    for name, player, description in HOUSE_BOTS:
+    for name, player, description in DEMOS["risk"].bots:
         bot = bots.bot_create(owner=house, name=name, description=description, games=["risk"])
         version = bots.version_create(bot=bot, kind="house", player=player)
         leagues.entry_create(league=league, version=version)
