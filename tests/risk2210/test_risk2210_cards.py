@@ -568,3 +568,71 @@ def test_armageddon_every_nuclear_seat_in_turn_plays_nuclear_cards_for_free():
     assert match.mods[INDEX["alberta"]] == 1 and match.to_move() == (1,)
     match.apply(1, Pass())
     assert match.phase == "invade" and match.to_move() == (0,)
+
+
+# The same cards for the other kinds of territory: the water and Moon traps, strikes and
+# scatter bombs, and Nicky (annex, each card's text; the attacked or hit territory's kind).
+KIND_PLACES = {"water": ("new_york", "nova_brasilia"), "moon": ("tycho", "marsh_of_diseases")}
+KIND_DECKS = {"water": ("naval", "water_death_trap"), "moon": ("space", "orbital_mines")}
+
+
+@pytest.mark.parametrize("kind", ["water", "moon"])
+def test_the_traps_of_the_other_kinds_take_half_the_source(kind):
+    """Embuscade maritime (naval), Mines orbitales (space): as Embuscade terrestre, against an
+    invasion of the defender's water or lunar territory."""
+    target, source = KIND_PLACES[kind]
+    deck, trap_kind = KIND_DECKS[kind]
+    commander = "naval" if kind == "water" else "space"
+    match = arrange(
+        new_match(3),
+        {source: 0, target: 1, "alberta": 1, "canada": 2},
+        {source: 6, target: 2},
+        commanders={0: {commander: source}, 1: {commander: "alberta"}},
+        energy=[0, 5, 0],
+    )
+    trap = give(match, 1, deck, trap_kind)
+    match.apply(0, Invade(source, target))
+    assert plays(match, 1) == [PlayCard(trap)]
+    match.apply(1, PlayCard(trap))
+    assert match.units(INDEX[source]) == 7 - 4  # 6 MODs and a commander: 4 lost
+
+
+@pytest.mark.parametrize("kind", ["water", "moon"])
+def test_rocket_strike_and_scatter_bomb_of_the_other_kinds(kind):
+    """Vague de missiles - Mer / Lune: a d6 of units on an enemy territory of that kind;
+    Bombe disruptive - Mer / Lune: 2 cards of that kind turned over, enemy ones halved."""
+    target, _ = KIND_PLACES[kind]
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, target: 1, "canada": 2},
+        {target: 6},
+        commanders={0: {"nuclear": "alberta"}},
+        energy=[3, 0, 0],
+    )
+    strike = give(match, 0, "nuclear", f"rocket_strike_{kind}")
+    assert {a.territory for a in plays(match, 0) if a.card == strike} == {target}
+    match.rng = Faces((2, 6))
+    match.apply(0, PlayCard(strike, target))
+    assert match.mods[INDEX[target]] == 4
+    pile = match.territory_decks[1 if kind == "water" else 2]
+    pile.remove(INDEX[target])
+    pile.append(INDEX[target])  # the target's card on top
+    bomb = give(match, 0, "nuclear", f"scatter_bomb_{kind}")
+    match.apply(0, PlayCard(bomb))
+    assert match.mods[INDEX[target]] == 2 and INDEX[target] not in pile
+
+
+def test_nicky_names_a_lunar_colony():
+    """Nicky, le Fils: "1-2 Cresinion, 3-4 Delphot, 5-6 Sajon"; one unit dies in each of its
+    territories."""
+    match = arrange(
+        new_match(3),
+        {"alberta": 0, "tycho": 1, "sea_of_crisis": 2},
+        {"tycho": 2, "sea_of_crisis": 2},
+        commanders={0: {"nuclear": "alberta"}},
+        energy=[3, 0, 0],
+    )
+    card = give(match, 0, "nuclear", "nicky_boy")
+    match.rng = Faces((6, 6))  # Sajon: Tycho, not the Sea of Crisis (Delphot)
+    match.apply(0, PlayCard(card))
+    assert (match.mods[INDEX["tycho"]], match.mods[INDEX["sea_of_crisis"]]) == (1, 2)
