@@ -670,7 +670,8 @@ class Risk2210Match(Match):
             return bool(self._buyable(seat))
         if phase == INVADE:
             cards = not self.invaded and self._may_hold(seat, range(K))
-            return bool(cards or self._invasions(seat) or self._captures(seat))
+            invasions, captures = self._attacks(seat)
+            return bool(cards or invasions or captures)
         return bool(self._fortify_options(seat))
 
     def _leave_step(self, events: list[Event]) -> None:
@@ -790,58 +791,49 @@ class Risk2210Match(Match):
 
     # =========================================================================== invasions
 
-    def _attack_sources_ok(self, seat: int, s: int, t: int) -> bool:
-        """Whether ``seat`` may attack (or capture) ``t`` from ``s`` as the board and its
-        commanders allow: adjacent, or a station's land territory against a landing site
-        (never the other way: "on ne peut attaquer un territoire terrestre ... depuis les trois
-        sites d'atterrissages"); a Naval Commander in play for a water territory on either
-        side, a Space Commander for a lunar one ("Posséder le commandeur est une condition
-        suffisante en soi"); never a devastated territory."""
-        if t in self.devastated:
-            return False
-        if (
-            t not in NEIGHBOURS[s]
-            and not (t in BOARD.landing_sites and KINDS[s] == LAND and self.station[s] == seat)
-            and not (t in self.earth_targets and KINDS[s] == LUNAR)
-        ):
-            return False
-        kinds = (KINDS[s], KINDS[t])
-        if WATER in kinds and not self.in_play(seat, NAVAL):
-            return False
-        return not (LUNAR in kinds and not self.in_play(seat, SPACE))
-
     def _targets(self, seat: int, s: int) -> list[int]:
+        """What ``seat`` may attack (or capture) from ``s`` as the board and its commanders
+        allow: a neighbour, or from a station's land territory a landing site (never the other
+        way: "on ne peut attaquer un territoire terrestre ... depuis les trois sites
+        d'atterrissages"), or from the Moon this turn's Invade Earth targets (Z33); a Naval
+        Commander in play for a water territory on either side, a Space Commander for a lunar
+        one ("Posséder le commandeur est une condition suffisante en soi"); never a devastated
+        territory."""
+        kind = KINDS[s]
         near = list(NEIGHBOURS[s])
-        if KINDS[s] == LAND and self.station[s] == seat:
+        if kind == LAND and self.station[s] == seat:
             near += [site for site in LANDING_SITES if site not in near]
-        if KINDS[s] == LUNAR:  # Invasion de la Terre (Z33)
+        if kind == LUNAR:
             near += self.earth_targets
-        return [t for t in near if self._attack_sources_ok(seat, s, t)]
+        naval, space = self.in_play(seat, NAVAL), self.in_play(seat, SPACE)
+        if (kind == WATER and not naval) or (kind == LUNAR and not space):
+            return []
+        devastated = self.devastated
+        return [
+            t
+            for t in near
+            if t not in devastated and (naval or KINDS[t] != WATER) and (space or KINDS[t] != LUNAR)
+        ]
 
-    def _invasions(self, seat: int) -> list[tuple[int, int]]:
-        """(source, target) of every invasion ``seat`` may declare: "au moins deux unités
-        dans un territoire à partir duquel vous lancer une invasion", against a territory of
-        another player or the neutral."""
-        found = []
+    def _attacks(self, seat: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """(source, target) of every invasion ``seat`` may declare ("au moins deux unités dans
+        un territoire à partir duquel vous lancer une invasion", against a territory of another
+        player or the neutral, not one under its cease-fire), and of every unoccupied
+        territory it may take ("Territoires inoccupés": "Comme toujours, au moins une unité doit
+        être laissée"; Z10: the naval or space commander is needed as well)."""
+        invasions: list[tuple[int, int]] = []
+        captures: list[tuple[int, int]] = []
         units, owner, spared = self.all_units(), self.owner, (seat, NOBODY, *self.ceasefire)
         for s in range(N):
             if owner[s] != seat or units[s] < 2:
                 continue
-            found += [(s, t) for t in self._targets(seat, s) if owner[t] not in spared]
-        return found
-
-    def _captures(self, seat: int) -> list[tuple[int, int]]:
-        """(source, target) of every unoccupied territory ``seat`` may take ("Territoires
-        inoccupés": "Comme toujours, au moins une unité doit être laissée"; Z10: the naval or
-        space commander is needed)."""
-        units, owner = self.all_units(), self.owner
-        return [
-            (s, t)
-            for s in range(N)
-            if owner[s] == seat and units[s] >= 2
-            for t in self._targets(seat, s)
-            if owner[t] == NOBODY
-        ]
+            for t in self._targets(seat, s):
+                holder = owner[t]
+                if holder == NOBODY:
+                    captures.append((s, t))
+                elif holder not in spared:
+                    invasions.append((s, t))
+        return invasions, captures
 
     def _moves(
         self, seat: int, s: int, forced: list[int], least: int
@@ -905,7 +897,7 @@ class Risk2210Match(Match):
         automatique"; it earns nothing toward the conquest bonus."""
         s = self._seat_territory(seat, action, action.source)
         t = lookup(INDEX, action.target, seat, action, "territory")
-        if (s, t) not in self._captures(seat):
+        if (s, t) not in self._attacks(seat)[1]:
             raise IllegalAction(seat, action, f"{IDS[t]} cannot be taken from {IDS[s]} now")
         mods, chosen = self._checked_move(seat, action, s, [], 1)
         self.invaded = True  # Z9: the window of step 4 closes with any move
@@ -921,7 +913,7 @@ class Risk2210Match(Match):
         one unit moving in)."""
         s = self._seat_territory(seat, action, action.source)
         t = lookup(INDEX, action.target, seat, action, "territory")
-        if (s, t) not in self._invasions(seat):
+        if (s, t) not in self._attacks(seat)[0]:
             raise IllegalAction(seat, action, f"{IDS[t]} cannot be invaded from {IDS[s]} now")
         defender = self.owner[t]
         self.invaded = True
@@ -1923,8 +1915,9 @@ class Risk2210Match(Match):
             legal.append(EndPhase())
         elif phase == INVADE:
             legal = self._card_plays(seat)
-            legal += [Invade(IDS[s], IDS[t]) for s, t in self._invasions(seat)]
-            for s, t in self._captures(seat):
+            invasions, captures = self._attacks(seat)
+            legal += [Invade(IDS[s], IDS[t]) for s, t in invasions]
+            for s, t in captures:
                 legal += self._move_templates(Capture, seat, s, t)
             legal.append(EndPhase())
         elif phase == REACT:
