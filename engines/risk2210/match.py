@@ -135,6 +135,8 @@ from engines.risk2210.variants import (
 
 N = len(BOARD.territories)
 IDS = BOARD.territories
+PLACE_OR_NONE = (*IDS, "")
+"""A territory's id by its index, and "" for -1 (a commander not in play)."""
 INDEX = BOARD.index
 KINDS = BOARD.kinds
 NEIGHBOURS = BOARD.neighbours
@@ -1823,13 +1825,17 @@ class Risk2210Match(Match):
         return sorted(seen)
 
     def _fortify_options(self, seat: int) -> list[Action]:
-        return [
-            template
-            for s in self.controlled(seat)
-            if self.units(s) >= 2
-            for t in self._reach(seat, s)
-            for template in self._move_templates(Fortify, seat, s, t)
-        ]
+        legal: list[Action] = []
+        for s in self.controlled(seat):
+            if self.units(s) < 2:
+                continue
+            moves = self._moves(seat, s, [], 1)  # the same from a source to any target
+            legal += [
+                Fortify(IDS[s], IDS[t], Amount(fewest, most), names)
+                for t in self._reach(seat, s)
+                for fewest, names, most in moves
+            ]
+        return legal
 
     def _fortify(self, seat: int, action: Fortify, events: list[Event]) -> None:
         """One move, any number of units, "une unité au moins doit rester dans le territoire
@@ -2044,10 +2050,7 @@ class Risk2210Match(Match):
             mods=tuple(self.mods),
             stations=tuple(self.station),
             devastated=tuple(IDS[t] for t in self.devastated),
-            commanders=tuple(
-                tuple(IDS[t] if t >= 0 else "" for t in self.commander[s])
-                for s in range(self.seats)
-            ),
+            commanders=tuple(tuple(map(PLACE_OR_NONE.__getitem__, row)) for row in self.commander),
             energy=tuple(self.energy),
             alive=tuple(self.alive),
             hand=tuple(CARD_VIEWS[c] for c in sorted(seen)),
