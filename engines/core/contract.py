@@ -539,6 +539,25 @@ def neighbours_from_links(
     return tuple(tuple(sorted(s)) for s in sets)
 
 
+def count_in(seat: int, action: Action, value: object, low: int, high: int, *, what: str) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (never a bool), else an
+    IllegalAction naming ``what``.
+
+    >>> count_in(0, None, 2, 1, 3, what="dice")
+    2
+    >>> count_in(0, None, True, 1, 3, what="dice")
+    Traceback (most recent call last):
+    ...
+    engines.core.contract.IllegalAction: seat 0: illegal action None: dice must be a whole \
+number from 1 to 3, not True
+    """
+    if type(value) is not int or not low <= value <= high:
+        raise IllegalAction(
+            seat, action, f"{what} must be a whole number from {low} to {high}, not {value!r}"
+        )
+    return value
+
+
 def lookup(index: Mapping[str, int], name: object, seat: int, action: Action, what: str) -> int:
     """The number of the ``what`` (territory, region...) called ``name`` in ``index``, or an
     IllegalAction naming it.

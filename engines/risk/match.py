@@ -18,7 +18,16 @@ from typing import Any, cast
 
 from engines.core import spectator
 from engines.core.chance import below, die, shuffle
-from engines.core.contract import Action, Amount, Event, IllegalAction, Match, Result, lookup
+from engines.core.contract import (
+    Action,
+    Amount,
+    Event,
+    IllegalAction,
+    Match,
+    Result,
+    count_in,
+    lookup,
+)
 from engines.risk import cards, missions
 from engines.risk.actions import (
     Attack,
@@ -748,14 +757,6 @@ class RiskMatch(Match):
             raise IllegalAction(seat, action, "not a classic Risk action")
         return events
 
-    @staticmethod
-    def _count(seat: int, action: Action, value: object, low: int, high: int, *, what: str) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise IllegalAction(
-                seat, action, f"{what} must be a whole number from {low} to {high}, not {value!r}"
-            )
-        return value
-
     def _claim(self, seat: int, action: Claim, events: list[Event]) -> None:
         if self.phase != CLAIMING:
             raise IllegalAction(seat, action, f"no claiming in the {self.phase} phase")
@@ -794,7 +795,7 @@ class RiskMatch(Match):
             )
         if most < 1:
             raise IllegalAction(seat, action, "no armies left to place")
-        armies = self._count(seat, action, action.armies, 1, most, what="armies")
+        armies = count_in(seat, action, action.armies, 1, most, what="armies")
         self.armies[t] += armies
         events.append(Placed(seat, owner, IDS[t], armies))
         if phase == SETUP:
@@ -867,11 +868,9 @@ class RiskMatch(Match):
         keep = 0
         if type(action) is Attack:
             # 003: "au moins une unité de plus que le nombre de dés"; 1 to 3 dice.
-            dice = self._count(seat, action, action.dice, 1, min(3, armies[s] - 1), what="dice")
+            dice = count_in(seat, action, action.dice, 1, min(3, armies[s] - 1), what="dice")
         else:  # a Blitz (``type(action) is not Attack`` does not narrow for the type checker)
-            keep = self._count(
-                seat, action, cast(Blitz, action).keep, 1, armies[s] - 1, what="keep"
-            )
+            keep = count_in(seat, action, cast(Blitz, action).keep, 1, armies[s] - 1, what="keep")
             dice = min(3, armies[s] - 1)
         most = self._defence_most(t)
         if most > 1 and owner[t] >= 0 and self.options["defender_dice"] == "choose":
@@ -894,7 +893,7 @@ class RiskMatch(Match):
         attack = self.attack
         assert attack is not None  # set by _attack for the defend phase
         most = self._defence_most(attack[1])
-        defence = self._count(seat, action, action.dice, 1, most, what="dice")
+        defence = count_in(seat, action, action.dice, 1, most, what="dice")
         self.attack, self.phase = None, self.after_defend
         self._fight(attack, defence, events)
 
@@ -966,9 +965,7 @@ class RiskMatch(Match):
     def _occupy(self, seat: int, action: Occupy, events: list[Event]) -> None:
         assert self.occupation is not None  # set by _conquer for the occupy phase
         source, _, low = self.occupation
-        armies = self._count(
-            seat, action, action.armies, low, self.armies[source] - 1, what="armies"
-        )
+        armies = count_in(seat, action, action.armies, low, self.armies[source] - 1, what="armies")
         self._move_in(armies, events)
 
     def _occupy_with(self, armies: int, events: list[Event]) -> None:
@@ -1048,7 +1045,7 @@ class RiskMatch(Match):
         movable = self._movable(s, unfought)
         if movable < 1:
             raise IllegalAction(seat, action, f"no army of {action.source} may move now")
-        armies = self._count(seat, action, action.armies, 1, movable, what="armies")
+        armies = count_in(seat, action, action.armies, 1, movable, what="armies")
         self.armies[s] -= armies
         self.armies[t] += armies
         events.append(Moved(IDS[s], IDS[t], armies, "fortify"))

@@ -19,7 +19,16 @@ from typing import Any, cast
 
 from engines.core import spectator
 from engines.core.chance import die, shuffle
-from engines.core.contract import Action, Amount, Event, IllegalAction, Match, Result, lookup
+from engines.core.contract import (
+    Action,
+    Amount,
+    Event,
+    IllegalAction,
+    Match,
+    Result,
+    count_in,
+    lookup,
+)
 from engines.risk2210.actions import (
     Bid,
     BuildStation,
@@ -486,7 +495,7 @@ class Risk2210Match(Match):
 
     def _reinforce(self, seat: int, action: Place, events: list[Event]) -> None:
         t = self._seat_territory(seat, action, action.territory)
-        mods = self._count(seat, action, action.mods, 1, self.batch, what="mods")
+        mods = count_in(seat, action, action.mods, 1, self.batch, what="mods")
         self.mods[t] += mods
         self.batch -= mods
         self.starting_left[seat] -= mods
@@ -532,9 +541,7 @@ class Risk2210Match(Match):
     def _bid(self, seat: int, action: Bid, events: list[Event]) -> None:
         """ "Vous pouvez miser entre rien du tout et l'ensemble de votre réserve"; "toute
         l'énergie utilisée dans les mises est considérée comme dépensée"."""
-        self.bids[seat] = self._count(
-            seat, action, action.energy, 0, self.energy[seat], what="energy"
-        )
+        self.bids[seat] = count_in(seat, action, action.energy, 0, self.energy[seat], what="energy")
         events.append(BidPlaced(seat, self.bids[seat]))
         living = self._living()
         if any(self.bids[s] < 0 for s in living):
@@ -690,7 +697,7 @@ class Risk2210Match(Match):
         """ "placez tous vos nouveaux MODs sur des territoires que vous contrôlez" (any kind,
         station-only ones included)."""
         t = self._seat_territory(seat, action, action.territory)
-        mods = self._count(seat, action, action.mods, 1, self.to_place, what="mods")
+        mods = count_in(seat, action, action.mods, 1, self.to_place, what="mods")
         self.mods[t] += mods
         self.to_place -= mods
         events.append(Placed(seat, IDS[t], mods))
@@ -870,7 +877,7 @@ class Risk2210Match(Match):
         chosen = commander_indices(seat, action, action.commanders)
         for fewest, names, most in self._moves(seat, s, forced, least):
             if [COMMANDERS.index(n) for n in names] == chosen:
-                mods = self._count(seat, action, action.mods, fewest, most, what="mods")
+                mods = count_in(seat, action, action.mods, fewest, most, what="mods")
                 return mods, chosen
         raise IllegalAction(seat, action, "those commanders cannot make this move")
 
@@ -975,7 +982,7 @@ class Risk2210Match(Match):
         chosen = commander_indices(seat, action, action.commanders)
         if not set(chosen) <= set(self._qualifying(seat, s, t)):
             raise IllegalAction(seat, action, "only commanders on the source that roll a d8")
-        dice = self._count(seat, action, action.dice, max(1, len(chosen)), most, what="dice")
+        dice = count_in(seat, action, action.dice, max(1, len(chosen)), most, what="dice")
         inv["dice"], inv["commanders"] = dice, chosen
         defence = self._defence_most(t)
         defender = inv["defender"]
@@ -993,7 +1000,7 @@ class Risk2210Match(Match):
         inv = cast("dict[str, Any]", self.invasion)
         dice, chosen = cast("list[Any]", self.pending_roll)
         most = self._defence_most(inv["target"])
-        defence = self._count(seat, action, action.dice, 1, most, what="dice")
+        defence = count_in(seat, action, action.dice, 1, most, what="dice")
         self.pending_roll = None
         self._resolve(dice, len(chosen), defence, events)
 
@@ -1268,6 +1275,11 @@ class Risk2210Match(Match):
         return plays
 
     def _play_card(self, seat: int, action: PlayCard, events: list[Event]) -> None:
+        aims = (action.card, action.territory, action.player, action.commander)
+        if [type(value) for value in aims] != [str, str, int, str]:
+            raise IllegalAction(
+                seat, action, "card, territory and commander are text, player a seat"
+            )
         hand = self.hands[seat]
         seen = hand[: len(hand) - self.unseen[seat]]
         card = next((c for c in seen if CARDS[c].id == action.card), None)
@@ -1681,7 +1693,7 @@ class Risk2210Match(Match):
         t = lookup(INDEX, action.territory, seat, action, "territory")
         if t not in self._card_place_targets(seat):
             raise IllegalAction(seat, action, f"{IDS[t]} cannot take a reinforcement")
-        self._count(seat, action, action.mods, 1, 1, what="mods")
+        count_in(seat, action, action.mods, 1, 1, what="mods")
         places = cast("list[Any]", self.card_places)
         self.mods[t] += 1
         places[1] -= 1
@@ -1767,7 +1779,7 @@ class Risk2210Match(Match):
         t = lookup(INDEX, action.territory, seat, action, "territory")
         if t not in self._mods_of(seat):
             raise IllegalAction(seat, action, f"no MOD of yours on {IDS[t]}")
-        mods = self._count(seat, action, action.mods, 1, min(left, self.mods[t]), what="mods")
+        mods = count_in(seat, action, action.mods, 1, min(left, self.mods[t]), what="mods")
         self._take_mods(seat, t, mods, events)
         self.reduction[0][1] -= mods
         if not self.reduction[0][1]:
@@ -1852,12 +1864,6 @@ class Risk2210Match(Match):
         self._finish_turn(events)
 
     # =========================================================================== dispatch
-
-    @staticmethod
-    def _count(seat: int, action: Action, value: object, low: int, high: int, *, what: str) -> int:
-        if type(value) is not int or not low <= value <= high:
-            raise IllegalAction(seat, action, f"{what}: a whole number from {low} to {high}")
-        return value
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []

@@ -636,3 +636,15 @@ def test_nicky_names_a_lunar_colony():
     match.rng = Faces((6, 6))  # Sajon: Tycho, not the Sea of Crisis (Delphot)
     match.apply(0, PlayCard(card))
     assert (match.mods[INDEX["tycho"]], match.mods[INDEX["sea_of_crisis"]]) == (1, 2)
+
+
+@pytest.mark.parametrize("bad", [PlayCard("x", "", True), PlayCard("x", "", 1.0), PlayCard("x", 3)])
+def test_a_card_aimed_with_values_of_the_wrong_type_is_refused_and_changes_nothing(bad):
+    match = arrange(
+        new_match(3), {"alberta": 0, "canada": 1, "tycho": 2}, commanders={0: {"land": "alberta"}}
+    )
+    card = give(match, 0, "land", "frequency_jam")
+    before = match.snapshot()
+    with pytest.raises(IllegalAction):
+        match.apply(0, PlayCard(card, bad.territory, bad.player))
+    assert match.snapshot() == before
