@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import re
-import typing
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, TypeVar
@@ -78,8 +77,7 @@ class GameCodec:
 
     def __init__(self, game: GameInfo) -> None:
         self.game = game
-        observation = typing.get_type_hints(game.match_class._observation)["return"]
-        self.observation = shape_of(observation)
+        self.observation = shape_of(game.observation_type)
         self.statics = tuple((n, s) for n, s in self.observation.fields if n in STATIC_FIELDS)
         self.static_names = frozenset(name for name, _ in self.statics)
         self.actions = choice_of(game.action_types)

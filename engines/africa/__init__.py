@@ -5,6 +5,7 @@ from engines.africa.actions import ACTION_TYPES, EndDiplomacy, SubmitOrders
 from engines.africa.board import LAYOUT
 from engines.africa.events import EVENT_TYPES
 from engines.africa.match import AfricaMatch, EndReason
+from engines.africa.observation import AfricaObservation
 from engines.africa.variants import MESSAGE_LENGTH, MESSAGES, VARIANTS
 from engines.core.contract import STEP_LIMIT, GameInfo
 
@@ -21,6 +22,7 @@ GAME = GameInfo(
     layout=LAYOUT,
     passive_actions=(EndDiplomacy, SubmitOrders),
     match_class=AfricaMatch,
+    observation_type=AfricaObservation,
 )
 
 __all__ = ["GAME", "AfricaMatch"]

@@ -632,11 +632,15 @@ class AfricaMatch(Match):
         # 002 1 "entre deux joueurs ou davantage": who talks with whom is seen, not what two
         # other powers say to each other.
         # A record is [turn, sender seat, to, text]: a list, the state being plain data, whose
-        # items' types go by position, as only a tuple type says.
-        records = cast("list[tuple[int, int, str, str]]", self.messages)
+        # items' types go by position (a list type cannot say it: each is cast).
         messages = [
-            MessageView(turn, sender, to, text if sender == seat or to in (ALL, power) else "")
-            for turn, sender, to, text in records
+            MessageView(
+                cast(int, turn),
+                cast(int, sender),
+                cast(str, to),
+                cast(str, text) if sender == seat or to in (ALL, power) else "",
+            )
+            for turn, sender, to, text in self.messages
         ]
         said = self.queued[seat]
         if said:

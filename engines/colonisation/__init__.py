@@ -5,6 +5,7 @@ from engines.colonisation.actions import ACTION_TYPES, Bid, EndTurn, Engage, Sto
 from engines.colonisation.board import LAYOUT
 from engines.colonisation.events import EVENT_TYPES
 from engines.colonisation.match import ColonisationMatch, EndReason
+from engines.colonisation.observation import ColonisationObservation
 from engines.colonisation.variants import OPTIONS, VARIANTS
 from engines.core.contract import STEP_LIMIT, GameInfo
 
@@ -22,6 +23,7 @@ GAME = GameInfo(
     layout=LAYOUT,
     passive_actions=(EndTurn, Bid, Engage, Stop),
     match_class=ColonisationMatch,
+    observation_type=ColonisationObservation,
 )
 
 __all__ = ["GAME", "ColonisationMatch"]

@@ -5,6 +5,7 @@ from engines.conquetes.actions import ACTION_TYPES, CommitSupport, DrawTwo
 from engines.conquetes.board import LAYOUT
 from engines.conquetes.events import EVENT_TYPES
 from engines.conquetes.match import ConquetesMatch, EndReason
+from engines.conquetes.observation import ConquetesObservation
 from engines.conquetes.variants import BOT_LEVEL, VARIANTS
 from engines.core.contract import STEP_LIMIT, GameInfo
 
@@ -21,6 +22,7 @@ GAME = GameInfo(
     layout=LAYOUT,
     passive_actions=(CommitSupport, DrawTwo),
     match_class=ConquetesMatch,
+    observation_type=ConquetesObservation,
 )
 
 __all__ = ["GAME", "ConquetesMatch"]

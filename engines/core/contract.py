@@ -12,10 +12,11 @@ function of its replay (see :mod:`engines.core.replay`).
 from __future__ import annotations
 
 import random
+import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, ClassVar
 
 from engines.core.spectator import Board, Layout
@@ -244,16 +245,12 @@ class GameInfo:
     layout: Layout = field(repr=False)
     """The board as a drawing (see :mod:`engines.core.spectator`)."""
     match_class: type[Match] = field(repr=False)
+    observation_type: type = field(repr=False)
+    """The class of this game's observations (what ``Match.observation`` returns)."""
     passive_actions: tuple[type[Action], ...] = ()
 
     def __post_init__(self) -> None:
         self.match_class.game = self
-
-    @property
-    def observation_type(self) -> type:
-        """The class of this game's observations (what ``Match.observation`` returns)."""
-        observation: type = typing.get_type_hints(self.match_class._observation)["return"]
-        return observation
 
     def default_action(self, legal_actions: tuple[Action, ...]) -> Action:
         """The action played for a seat that did not decide (late, crashed, illegal, forfeited).
@@ -367,6 +364,7 @@ class Match(ABC):
             raise IllegalAction(
                 seat, action, f"not this seat's decision (to move: {self._to_move()})"
             )
+        check_field_types(seat, action)
         events = self._apply(seat, action)
         self.steps += 1
         if self._result is None and self.steps >= self.options["max_steps"]:
@@ -410,15 +408,14 @@ class Match(ABC):
 
     @classmethod
     def restore(cls, state: Mapping[str, Any]) -> Match:
-        """Rebuild a match from :meth:`snapshot`'s data."""
+        """Rebuild a match from :meth:`snapshot`'s data (set up from its seed, then given the
+        snapshot's state; without ``setup_events``, which a snapshot does not hold)."""
         if state.get("engine_version") != cls.game.engine_version:
             raise BadSetup(
                 f"snapshot of {state.get('engine_version')}, not {cls.game.engine_version}"
             )
-        match = cls.__new__(cls)
-        Match.__init__(
-            match, state["variant"], state["seats"], state["seed"], dict(state["options"])
-        )
+        match = cls(state["variant"], state["seats"], state["seed"], dict(state["options"]))
+        match.setup_events = []  # not in a snapshot: the set-up is the state's past
         match.steps = state["steps"]
         match.rng.setstate(_rng_from_plain(state["rng"]))
         match._restore(state)
@@ -556,6 +553,57 @@ number from 1 to 3, not True
             seat, action, f"{what} must be a whole number from {low} to {high}, not {value!r}"
         )
     return value
+
+
+def check_field_types(seat: int, action: Action) -> None:
+    """Refuse, with an IllegalAction naming the field, an action holding a value of another
+    type than its field declares (a bool or a float for a number, a number or None for a
+    name): the rules then only ever read values of the declared types.
+
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Move(Action):
+    ...     target: str
+    ...     armies: int | Amount
+    >>> check_field_types(0, Move("peru", 2))
+    >>> check_field_types(0, Move("peru", True))
+    Traceback (most recent call last):
+    ...
+    engines.core.contract.IllegalAction: seat 0: illegal action Move(target='peru', \
+armies=True): armies must be int or Amount, not True
+    """
+    checks = _FIELD_TYPES.get(type(action))
+    if checks is None:
+        checks = _FIELD_TYPES[type(action)] = _field_types(type(action))
+    for name, allowed, items in checks:
+        value = getattr(action, name)
+        if type(value) not in allowed or (
+            items is not None and any(type(item) is not items for item in value)
+        ):
+            shown = " or ".join(kind.__name__ for kind in allowed)
+            shown = f"a tuple of {items.__name__}" if items is not None else shown
+            raise IllegalAction(seat, action, f"{name} must be {shown}, not {value!r}")
+
+
+FieldTypes = tuple[tuple[str, tuple[type, ...], type | None], ...]
+_FIELD_TYPES: dict[type, FieldTypes] = {}
+"""Each action class's field types, found once."""
+
+
+def _field_types(cls: type) -> FieldTypes:
+    """Per field of an action class: its name, the exact types it allows and, for a
+    ``tuple[X, ...]``, the type ``X`` of its items."""
+    if not is_dataclass(cls):
+        return ()
+    hints = typing.get_type_hints(cls)
+    checks = []
+    for f in fields(cls):
+        hint = hints[f.name]
+        options = typing.get_args(hint) if isinstance(hint, types.UnionType) else (hint,)
+        items = None
+        if typing.get_origin(hint) is tuple:
+            options, items = (tuple,), typing.get_args(hint)[0]
+        checks.append((f.name, tuple(options), items))
+    return tuple(checks)
 
 
 def lookup(index: Mapping[str, int], name: object, seat: int, action: Action, what: str) -> int:

@@ -6,6 +6,7 @@ from engines.risk.board import LAYOUT
 from engines.risk.events import EVENT_TYPES
 from engines.risk.match import EndReason, RiskMatch
 from engines.risk.missions import OPTIONS as MISSION_OPTIONS
+from engines.risk.observation import RiskObservation
 from engines.risk.variants import DEFENDER_DICE, VARIANTS
 
 GAME = GameInfo(
@@ -20,6 +21,7 @@ GAME = GameInfo(
     layout=LAYOUT,
     passive_actions=(EndPhase,),
     match_class=RiskMatch,
+    observation_type=RiskObservation,
 )
 
 __all__ = ["GAME", "RiskMatch"]

@@ -1290,9 +1290,8 @@ class RiskMatch(Match):
         if self.setup_events:  # a match rebuilt by restore() has no set-up events to redo
             deal: list[Event] = []
             self._read_missions(deal)
-            mission_events = MissionDealt | MissionChanged
             self.setup_events = deal + [
-                e for e in self.setup_events if not isinstance(e, mission_events)
+                e for e in self.setup_events if not isinstance(e, (MissionDealt, MissionChanged))
             ]
 
     def _possible_missions(self, seat: int, cards: list[int]) -> dict[int, int]:
@@ -1345,7 +1344,7 @@ class RiskMatch(Match):
             if owner != UNOWNED:
                 self.owned[owner].append(t)
         if self.winner_reason is not None:
-            winner, reason, _ = cast("tuple[int, str, str]", self.winner_reason)
-            self._result = self._ranked((winner,), EndReason(reason))
+            winner, reason = self.winner_reason[:2]  # [winner, reason, mission id]: plain data
+            self._result = self._ranked((cast(int, winner),), EndReason(cast(str, reason)))
         elif self.phase == OVER:
             self._result = self._ranked((), EndReason.STEP_LIMIT)

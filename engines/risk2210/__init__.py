@@ -6,6 +6,7 @@ from engines.risk2210.actions import ACTION_TYPES, Bid, EndPhase, Pass, Retreat
 from engines.risk2210.board import LAYOUT
 from engines.risk2210.events import EVENT_TYPES
 from engines.risk2210.match import EndReason, Risk2210Match
+from engines.risk2210.observation import Risk2210Observation
 from engines.risk2210.variants import OPTIONS, VARIANTS
 
 GAME = GameInfo(
@@ -22,6 +23,7 @@ GAME = GameInfo(
     layout=LAYOUT,
     passive_actions=(Pass, EndPhase, Retreat, Bid),
     match_class=Risk2210Match,
+    observation_type=Risk2210Observation,
 )
 
 __all__ = ["GAME", "Risk2210Match"]

@@ -263,9 +263,9 @@ def check_refusals(step: Step) -> None:
 
 
 def check_wire(step: Step) -> None:
-    """Observations, legal actions, the chosen action and events go through the protocol's
-    codec, as bytes, and come back equal: in the game's typed messages where it has them, else
-    as JSON."""
+    """Observations (of the game's declared ``observation_type``), legal actions, the chosen
+    action and events go through the protocol's codec, as bytes, and come back equal: in the
+    game's typed messages where it has them, else as JSON."""
     match, wire = step.match, codec(step.match.game.name)
     form = wire.game.name if wire.typed else "json"
 
@@ -275,6 +275,7 @@ def check_wire(step: Step) -> None:
 
     for seat in match.to_move():
         observation = match.observation(seat)
+        assert type(observation) is match.game.observation_type
         setup = wire.decode_setup(sent(wire.encode_setup(observation)))
         assert wire.decode_observation(sent(wire.encode_observation(observation)), setup) == (
             observation

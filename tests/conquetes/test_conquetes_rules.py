@@ -680,7 +680,7 @@ def test_illegal_actions_leave_the_match_unchanged():
     match.apply(0, Attack("maghreb", "europe_occidentale"))
     refused(match, 0, DrawTwo(), "AddSupport or CommitSupport")
     refused(match, 0, ADD("inde"), "no \\(more\\) inde card")
-    refused(match, 0, ADD(None), "no region None")
+    refused(match, 0, ADD(None), "region must be str, not None")
 
 
 def test_step_limit_ends_without_a_winner():

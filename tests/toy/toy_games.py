@@ -137,4 +137,5 @@ GAME = GameInfo(
     end_reasons=tuple(EndReason),
     layout=Layout(100, 60, {"table": Spot(50, 30, "Table")}),
     match_class=SealedBids,
+    observation_type=BidView,
 )
