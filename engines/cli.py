@@ -78,6 +78,12 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--seats", type=positive, help="default: 4, or the variant's largest count")
     b.add_argument("--seed", type=int, default=0, help="the first match's seed")
     b.add_argument(
+        "--runs",
+        type=positive,
+        default=1,
+        help="play the matches this many times and report the fastest run (default 1)",
+    )
+    b.add_argument(
         "--policies",
         help="comma-separated players, each benchmarked on every seat "
         "(default: random,attacker for risk, random,heuristic otherwise)",
@@ -104,7 +110,15 @@ def _bench(args: argparse.Namespace) -> int:
     variant = game.variant(args.variant) if args.variant else game.variants[0]
     seats = args.seats or (4 if 4 in variant.seats else variant.seats[-1])
     policies = tuple(p.strip() for p in args.policies.split(",")) if args.policies else None
-    return bench(variant.name, seats, args.games, args.seed, game_name=args.game, policies=policies)
+    return bench(
+        variant.name,
+        seats,
+        args.games,
+        args.seed,
+        game_name=args.game,
+        policies=policies,
+        runs=args.runs,
+    )
 
 
 def _list() -> int:
