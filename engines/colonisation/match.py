@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from enum import StrEnum
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from engines.colonisation.actions import (
     ArrangeSchool,
@@ -110,31 +110,37 @@ from engines.core.chance import below, die, shuffle
 from engines.core.contract import Action, Amount, Event, IllegalAction, Match, Result, lookup
 from engines.core.spectator import Board, Place
 
-N = len(WORLD.territories)
-IDS = WORLD.territories
-INDEX = WORLD.index
-NEIGHBOURS = WORLD.neighbours
-CONTINENT_MEMBERS = tuple(
+N: Final = len(WORLD.territories)
+IDS: Final = WORLD.territories
+INDEX: Final = WORLD.index
+NEIGHBOURS: Final = WORLD.neighbours
+CONTINENT_MEMBERS: Final = tuple(
     tuple(t for t in range(N) if WORLD.continent_of[t] == c) for c in range(len(WORLD.continents))
 )
 
 # Actions are frozen: the legal listings share one object per action.
-END_TURN = EndTurn()
-ENGAGE = Engage()
-CONTINUE_WAR = Continue()
-STOP_WAR = Stop()
-CHOOSE = tuple(ChooseHome(t) for t in IDS)
-BUILD = tuple(BuildSchool(t) for t in IDS)
-ARRANGE = tuple(tuple(ArrangeSchool(t, c) for c in range(COLUMN_COUNT + 1)) for t in IDS)
-PRODUCE = tuple({kind: Produce(t, kind) for kind in PRODUCTS} for t in IDS)
-DIPLOMAT_MOVES = tuple({n: DiplomatMove(IDS[t], IDS[n]) for n in NEIGHBOURS[t]} for t in range(N))
-DIPLOMAT_ACTS = tuple({n: DiplomatAct(IDS[t], IDS[n]) for n in NEIGHBOURS[t]} for t in range(N))
-GENERAL_MOVES = tuple({n: GeneralMove(IDS[t], IDS[n]) for n in NEIGHBOURS[t]} for t in range(N))
-PERSONS = ((False, False), (True, False), (False, True), (True, True))
+END_TURN: Final = EndTurn()
+ENGAGE: Final = Engage()
+CONTINUE_WAR: Final = Continue()
+STOP_WAR: Final = Stop()
+CHOOSE: Final = tuple(ChooseHome(t) for t in IDS)
+BUILD: Final = tuple(BuildSchool(t) for t in IDS)
+ARRANGE: Final = tuple(tuple(ArrangeSchool(t, c) for c in range(COLUMN_COUNT + 1)) for t in IDS)
+PRODUCE: Final = tuple({kind: Produce(t, kind) for kind in PRODUCTS} for t in IDS)
+DIPLOMAT_MOVES: Final = tuple(
+    {n: DiplomatMove(IDS[t], IDS[n]) for n in NEIGHBOURS[t]} for t in range(N)
+)
+DIPLOMAT_ACTS: Final = tuple(
+    {n: DiplomatAct(IDS[t], IDS[n]) for n in NEIGHBOURS[t]} for t in range(N)
+)
+GENERAL_MOVES: Final = tuple(
+    {n: GeneralMove(IDS[t], IDS[n]) for n in NEIGHBOURS[t]} for t in range(N)
+)
+PERSONS: Final = ((False, False), (True, False), (False, True), (True, True))
 MOVES: dict[tuple[int, int, bool, bool], tuple[Move, ...]] = {}
 """The Move templates of a territory by (territory, armies it may move, a free general
 command, a free diplomat): the legal listings share them (read-only), up to CACHED_ARMIES."""
-CACHED_ARMIES = 64
+CACHED_ARMIES: Final = 64
 
 
 def move_templates(s: int, most: int, general: bool, diplomat: bool) -> tuple[Move, ...]:

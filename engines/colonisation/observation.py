@@ -9,18 +9,19 @@ are indexed by seat; a territory's owner is a seat, or -1 when it is virgin.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engines.colonisation.board import Board
 
 # Phases.
-AUCTION = "auction"  # 004 "Début", C1: one sealed-bid auction per second card
-HOME = "home"  # 004 "Début": a seat chooses its home among tied territories
-COLUMNS = "columns"  # 004 "Ecoles militaires", C8: every seat lays out its columns at once
-PRODUCTION = "production"  # 004 "Ecoles militaires": the mover chooses what a school gives
-ACTIONS = "actions"  # 004 "Un tour de jeu": one action per territory
-SUPPORT = "support"  # 004 "Guerre": the attacker adds support before the rounds
-CONTINUE = "continue"  # 004 "Guerre": the round's winner decides
-OVER = "over"
+AUCTION: Final = "auction"  # 004 "Début", C1: one sealed-bid auction per second card
+HOME: Final = "home"  # 004 "Début": a seat chooses its home among tied territories
+COLUMNS: Final = "columns"  # 004 "Ecoles militaires", C8: every seat lays out its columns at once
+PRODUCTION: Final = "production"  # 004 "Ecoles militaires": the mover chooses what a school gives
+ACTIONS: Final = "actions"  # 004 "Un tour de jeu": one action per territory
+SUPPORT: Final = "support"  # 004 "Guerre": the attacker adds support before the rounds
+CONTINUE: Final = "continue"  # 004 "Guerre": the round's winner decides
+OVER: Final = "over"
 
 
 @dataclass(frozen=True, slots=True)

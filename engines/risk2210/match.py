@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from itertools import combinations
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from engines.core import spectator
 from engines.core.chance import die, shuffle
@@ -142,62 +142,63 @@ from engines.risk2210.variants import (
     YEARS,
 )
 
-N = len(BOARD.territories)
-IDS = BOARD.territories
-PLACE_OR_NONE = (*IDS, "")
+N: Final = len(BOARD.territories)
+IDS: Final = BOARD.territories
+PLACE_OR_NONE: Final = (*IDS, "")
 """A territory's id by its index, and "" for -1 (a commander not in play)."""
-INDEX = BOARD.index
-KINDS = BOARD.kinds
-NEIGHBOURS = BOARD.neighbours
-LANDING_SITES = tuple(sorted(BOARD.landing_sites))
-K = len(COMMANDERS)
-TERRITORY_DECKS = (LAND, WATER, LUNAR)
-SAJON = BOARD.regions.index("sajon")
+INDEX: Final = BOARD.index
+KINDS: Final = BOARD.kinds
+NEIGHBOURS: Final = BOARD.neighbours
+LANDING_SITES: Final = tuple(sorted(BOARD.landing_sites))
+K: Final = len(COMMANDERS)
+TERRITORY_DECKS: Final = (LAND, WATER, LUNAR)
+SAJON: Final = BOARD.regions.index("sajon")
 
 # Phases.
-CLAIM = "claim"  # 003 "SEMER LES GERMES DE LA GUERRE": one MOD at a time on free land
-REINFORCE = "reinforce"  # "Sont placés ensuite les MODs restants, trois à chaque fois"
-PIECES = "pieces"  # "vos commandeurs terrestre et diplomatique, ainsi qu'une station"
-BID = "bid"  # "DEBUTER UNE ANNEE – Miser pour l'ordre du tour": every seat at once
-MARKER = "marker"  # "choisit un marqueur d'ordre du tour", in the bids' order
-PLACE = "place"  # turn step 1, "COLLECTER ET DEPLOYER DES MODs ET DE L'ENERGIE"
-HIRE = "hire"  # step 2, "ENGAGER ET PLACER DES COMMANDEURS"
-STATIONS = "stations"  # step 2, "vous pouvez acheter des stations spatiales"
-BUY = "buy"  # step 3, "ACHETER DES CARTES DE COMMANDEMENT"
-INVADE = "invade"  # step 5, "ENVAHIR DES TERRITOIRES"
-REACT = "react"  # the reaction window after an invasion is declared (window R)
-ROLL = "roll"  # an invasion's rolls
-DEFEND = "defend"  # option defender_dice=choose: the defender's dice, out of turn
-CASUALTY = "casualty"  # a side that must lose a commander chooses which
-STATION = "station"  # a captured enemy station: replace or destroy
-OCCUPY = "occupy"  # "Capter des territoires"
-BONUS = "bonus"  # "Bonus de conquête massive": the deck of its card
-FORTIFY = "fortify"  # step 6, "CONSOLIDER SA POSITION"
-END_CARDS = "end_cards"  # "Après avoir consolidé, vous pouvez jouer ... à la fin de son tour"
-CARD_PLACE = "card_place"  # Renforts: one MOD at a time on distinct territories
-DECOYS = "decoys"  # Leurres démasqués: commanders moved one at a time
-REDUCE = "reduce"  # Désarmement: each opponent, then the player, removes its MODs
-ARMAGEDDON = "armageddon"  # every seat in turn plays nuclear cards for free
-OVER = "over"
-KIND_DECK = {LAND: LAND_COMMANDER, WATER: NAVAL, LUNAR: SPACE}
-KIND_OF_CARD = {"land": LAND, "water": WATER, "moon": LUNAR}
-DIE_TABLES = {
+CLAIM: Final = "claim"  # 003 "SEMER LES GERMES DE LA GUERRE": one MOD at a time on free land
+REINFORCE: Final = "reinforce"  # "Sont placés ensuite les MODs restants, trois à chaque fois"
+PIECES: Final = "pieces"  # "vos commandeurs terrestre et diplomatique, ainsi qu'une station"
+BID: Final = "bid"  # "DEBUTER UNE ANNEE – Miser pour l'ordre du tour": every seat at once
+MARKER: Final = "marker"  # "choisit un marqueur d'ordre du tour", in the bids' order
+PLACE: Final = "place"  # turn step 1, "COLLECTER ET DEPLOYER DES MODs ET DE L'ENERGIE"
+HIRE: Final = "hire"  # step 2, "ENGAGER ET PLACER DES COMMANDEURS"
+STATIONS: Final = "stations"  # step 2, "vous pouvez acheter des stations spatiales"
+BUY: Final = "buy"  # step 3, "ACHETER DES CARTES DE COMMANDEMENT"
+INVADE: Final = "invade"  # step 5, "ENVAHIR DES TERRITOIRES"
+REACT: Final = "react"  # the reaction window after an invasion is declared (window R)
+ROLL: Final = "roll"  # an invasion's rolls
+DEFEND: Final = "defend"  # option defender_dice=choose: the defender's dice, out of turn
+CASUALTY: Final = "casualty"  # a side that must lose a commander chooses which
+STATION: Final = "station"  # a captured enemy station: replace or destroy
+OCCUPY: Final = "occupy"  # "Capter des territoires"
+BONUS: Final = "bonus"  # "Bonus de conquête massive": the deck of its card
+FORTIFY: Final = "fortify"  # step 6, "CONSOLIDER SA POSITION"
+# "Après avoir consolidé, vous pouvez jouer ... à la fin de son tour":
+END_CARDS: Final = "end_cards"
+CARD_PLACE: Final = "card_place"  # Renforts: one MOD at a time on distinct territories
+DECOYS: Final = "decoys"  # Leurres démasqués: commanders moved one at a time
+REDUCE: Final = "reduce"  # Désarmement: each opponent, then the player, removes its MODs
+ARMAGEDDON: Final = "armageddon"  # every seat in turn plays nuclear cards for free
+OVER: Final = "over"
+KIND_DECK: Final = {LAND: LAND_COMMANDER, WATER: NAVAL, LUNAR: SPACE}
+"""The deck (and commander) of each kind of territory: the cards "contre un territoire
+terrestre / maritime / lunaire" and "Assemblage de MODs" come from it."""
+KIND_OF_CARD: Final = {"land": LAND, "water": WATER, "moon": LUNAR}
+"""The kind a nuclear card aims at, by the end of its name (Vague de missiles - Terre...)."""
+DIE_TABLES: Final = {
     "the_mother": TABLES["die_tables"]["mother_die"],
     "aqua_brother": TABLES["die_tables"]["aqua_die"],
     "nicky_boy": TABLES["die_tables"]["nicky_die"],
 }
 """The regions the d6 of La Mère, Aqua and Nicky names (annex; "reroll": roll again)."""
-"""The kind a nuclear card aims at, by the end of its name (Vague de missiles - Terre...)."""
 
 # Where the play goes on once the units lost are chosen (``resume``).
-COMBAT = "combat"  # after a roll: a capture, another roll or the invasion's end
-TURN = "turn"  # after a card of the mover's own turn: the step goes on
-TRAP = "trap"  # after a death trap: the invasion goes on while its source can roll
-TAKEN = "taken"  # after an evacuation: the emptied target is captured (Z23)
-"""The deck (and commander) of each kind of territory: the cards "contre un territoire
-terrestre / maritime / lunaire" and "Assemblage de MODs" come from it."""
+COMBAT: Final = "combat"  # after a roll: a capture, another roll or the invasion's end
+TURN: Final = "turn"  # after a card of the mover's own turn: the step goes on
+TRAP: Final = "trap"  # after a death trap: the invasion goes on while its source can roll
+TAKEN: Final = "taken"  # after an evacuation: the emptied target is captured (Z23)
 
-TURN_STEPS = (PLACE, HIRE, STATIONS, BUY, INVADE, FORTIFY)
+TURN_STEPS: Final = (PLACE, HIRE, STATIONS, BUY, INVADE, FORTIFY)
 """003 "APERÇU DU TOUR DE JEU": the order of a turn's steps; step 4, playing command cards
 "avant la déclaration de votre première invasion", is the start of INVADE (RULES.md)."""
 
@@ -2056,7 +2057,7 @@ class Risk2210Match(Match):
             mods=tuple(self.mods),
             stations=tuple(self.station),
             devastated=tuple(IDS[t] for t in self.devastated),
-            commanders=tuple(tuple(map(PLACE_OR_NONE.__getitem__, row)) for row in self.commander),
+            commanders=tuple(tuple([PLACE_OR_NONE[p] for p in row]) for row in self.commander),
             energy=tuple(self.energy),
             alive=tuple(self.alive),
             hand=tuple(CARD_VIEWS[c] for c in sorted(seen)),
@@ -2190,7 +2191,9 @@ def _deck_counts(hand: list[int]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-CARD_VIEWS = tuple(CardView(c.id, c.deck, c.name_en, c.name_fr, c.cost, c.timing) for c in CARDS)
+CARD_VIEWS: Final = tuple(
+    CardView(c.id, c.deck, c.name_en, c.name_fr, c.cost, c.timing) for c in CARDS
+)
 """Each card as a hand shows it (frozen: every observation shares them)."""
 
 
