@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from conquest.api.common import StrictInput
+from conquest.api.common import ListedChoiceField, StrictInput
 from conquest.bots.models import Bot, BotToken, BotVersion
 
 
@@ -29,7 +29,7 @@ class BotUpdateInput(StrictInput):
 class VersionCreateInput(StrictInput):
     """A new version of a bot."""
 
-    kind = serializers.ChoiceField(choices=BotVersion.Kind.choices)
+    kind = ListedChoiceField(choices=BotVersion.Kind.choices)
     player = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -42,7 +42,7 @@ class VersionCreateInput(StrictInput):
 class VersionUpdateInput(StrictInput):
     """What may change on a version that has not played yet."""
 
-    kind = serializers.ChoiceField(choices=BotVersion.Kind.choices, required=False)
+    kind = ListedChoiceField(choices=BotVersion.Kind.choices, required=False)
     player = serializers.CharField(required=False, allow_blank=True)
     notes = serializers.CharField(required=False, allow_blank=True)
 

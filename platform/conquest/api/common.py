@@ -8,6 +8,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 
+class ListedChoiceField(serializers.ChoiceField):
+    """A choice field whose refusal lists the valid choices."""
+
+    def __init__(self, choices, **kwargs):
+        super().__init__(choices, **kwargs)
+        valid = ", ".join(str(choice) for choice in self.choices)
+        self.error_messages["invalid_choice"] = f'"{{input}}" is not a valid choice: {valid}.'
+
+
 class StrictInput(serializers.Serializer):
     """An input that refuses unknown fields."""
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from conquest.api.common import StrictInput
+from conquest.api.common import ListedChoiceField, StrictInput
 from conquest.leagues.models import Entry, League
 from conquest.ratings.models import RatingChange
 
 
 class LeagueInput(serializers.ModelSerializer):
     """A league's settings (create: name, game, variant and seats required; update: any)."""
+
+    serializer_choice_field = ListedChoiceField
 
     class Meta:
         model = League

@@ -13,8 +13,15 @@ from rest_framework.views import APIView
 from conquest.api import league_serializers as s
 from conquest.api.common import ListingView, error_responses, or_404, validated
 from conquest.api.match_serializers import MatchOutput
-from conquest.api.permissions import IsBotOwnerOrReadOnly, IsStaffOrReadOnly, acts_for, token_of
+from conquest.api.permissions import (
+    IsBotOwnerOrReadOnly,
+    IsStaffOrReadOnly,
+    acts_for,
+    is_staff,
+    token_of,
+)
 from conquest.bots import selectors as bot_selectors
+from conquest.bots.models import BotVersion
 from conquest.leagues import selectors, services
 from conquest.matches import selectors as match_selectors
 
@@ -100,14 +107,18 @@ class LeagueEntriesView(APIView):
         request=s.EnterInput, responses={201: s.EntryOutput, **error_responses(400, 401, 403, 404)}
     )
     def post(self, request, pk: int):
-        """Enter a version of one of your bots (with a bot token: of that bot)."""
+        """Enter a version of one of your bots (with a bot token: of that bot); staff may
+        also enter house versions, whoever owns them."""
         league = _league(pk)
         version_id = validated(s.EnterInput, request.data)["version"]
         version = bot_selectors.version_get(version_id)
         if version is None:
             raise exceptions.ValidationError({"version": f"no version with id {version_id}"})
-        if not acts_for(request, version.bot):
-            self.permission_denied(request, "you may enter only your own bots' versions")
+        house = version.kind == BotVersion.Kind.HOUSE
+        if not (acts_for(request, version.bot) or (house and is_staff(request))):
+            self.permission_denied(
+                request, "you may enter only your own bots' versions (staff: and house ones)"
+            )
         entry = services.entry_create(league=league, version=version)
         return Response(s.EntryOutput(entry).data, status=status.HTTP_201_CREATED)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from conquest.api.common import EntryBotFields
+from conquest.api.common import EntryBotFields, ListedChoiceField
 from conquest.matches.models import Match, MatchSeat
 
 
@@ -15,13 +15,13 @@ class MatchFilter(serializers.Serializer):
     entry = serializers.IntegerField(
         required=False, min_value=1, help_text="Only matches where this entry has a seat."
     )
-    status = serializers.ChoiceField(choices=Match.Status.choices, required=False)
+    status = ListedChoiceField(choices=Match.Status.choices, required=False)
 
 
 class ReplayQuery(serializers.Serializer):
     """Query parameters of a replay download."""
 
-    view = serializers.ChoiceField(
+    view = ListedChoiceField(
         choices=[("spectator", "spectator"), ("full", "full")],
         required=False,
         default="spectator",

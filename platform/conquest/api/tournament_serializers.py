@@ -5,13 +5,15 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from conquest.api.common import EntryBotFields, StrictInput
+from conquest.api.common import EntryBotFields, ListedChoiceField, StrictInput
 from conquest.tournaments import selectors
 from conquest.tournaments.models import Tournament, TournamentEntry
 
 
 class TournamentInput(serializers.ModelSerializer):
     """A tournament's settings (create: name, league and format required; update: any)."""
+
+    serializer_choice_field = ListedChoiceField
 
     class Meta:
         model = Tournament
@@ -41,8 +43,8 @@ class DisqualifyInput(StrictInput):
 class ExportQuery(serializers.Serializer):
     """Query parameters of an export."""
 
-    type = serializers.ChoiceField(choices=["json", "csv"], default="json")
-    table = serializers.ChoiceField(
+    type = ListedChoiceField(choices=["json", "csv"], default="json")
+    table = ListedChoiceField(
         choices=["standings", "games"],
         default="standings",
         help_text="CSV only: one line per entry (standings) or per seat of each game (games).",

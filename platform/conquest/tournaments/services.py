@@ -102,11 +102,31 @@ def _locked(tournament: Tournament) -> Tournament:
     )
 
 
+STEPS = (
+    "a tournament goes draft → registration (open) → running (start) ⇄ paused (pause, "
+    "resume) → finished; cancel stops it for good before it finishes"
+)
+"""The order of a tournament's steps, said in every refusal of a step taken out of order."""
+NEXT_STEP = {
+    (State.DRAFT, State.REGISTRATION): "open its registration first",
+    (State.REGISTRATION, State.RUNNING): "start it first",
+    (State.RUNNING, State.PAUSED): "pause it first",
+    (State.PAUSED, State.RUNNING): "resume it first",
+}
+"""What to do first when the state needed is the next one from the tournament's."""
+
+
 def _expect(tournament: Tournament, *states: str, to: str) -> None:
+    """Refuse, naming the step to take first and the order of the steps, unless
+    ``tournament`` is in one of ``states``."""
     if tournament.state not in states:
+        first = [
+            NEXT_STEP[tournament.state, s] for s in states if (tournament.state, s) in NEXT_STEP
+        ]
+        hint = f"{first[0]}; " if first else ""
         raise ValidationError(
             {"state": f"{tournament} is {tournament.state}: only a tournament that is "
-             f"{' or '.join(states)} can {to}"}
+             f"{' or '.join(states)} can {to} ({hint}{STEPS})"}
         )  # fmt: skip
 
 
