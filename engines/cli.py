@@ -41,7 +41,8 @@ def game_names() -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the process exit code: 0, 1 when a replay differs, 2 for
-    a mistake in the command (named on one line)."""
+    a mistake in the command (named on one line), 3 when a played match finished but a
+    player faulted (raised or chose an illegal action: each fault named on stderr)."""
     parser = argparse.ArgumentParser(prog="python -m engines", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("list", help="games, variants, seats and options")
@@ -166,7 +167,19 @@ def _play(args: argparse.Namespace) -> int:
     recorder = start(
         args.game, args.variant, len(names), args.seed, options=options, players=tuple(names)
     )
-    play(recorder, players)
+    faults: list[str] = []
+
+    def fault(seat: int, error: Exception) -> None:
+        """As the platform does: the fault is told, the seat's default action played."""
+        step = recorder.match.steps
+        faults.append(f"seat {seat} ({names[seat]}), action {step}: {type(error).__name__}")
+        print(
+            f"fault: seat {seat} ({names[seat]}) at action {step}: "
+            f"{type(error).__name__}: {error}; its default action is played",
+            file=sys.stderr,
+        )
+
+    play(recorder, players, on_fault=fault)
     match = recorder.match
     result = match.result()
     seats = plural(len(names), "seat")
@@ -180,6 +193,9 @@ def _play(args: argparse.Namespace) -> int:
     if args.replay_out:
         args.replay_out.write_text(recorder.replay().to_json(), encoding="utf-8")
         print(f"  replay written to {args.replay_out}")
+    if faults:
+        print(f"  {plural(len(faults), 'fault')}: first {faults[0]} (see stderr)")
+        return 3
     return 0
 
 

@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-from engines.core.contract import Action, Event, Match
+from engines.core.contract import Action, Event, IllegalAction, Match
 from engines.replay import Recorder
 
 T = TypeVar("T")
@@ -101,13 +101,45 @@ def finish(coroutine: Coroutine[Any, Any, T]) -> T:
     raise RuntimeError("a seat waited for I/O: play this match on an event loop")
 
 
-def play(recorder: Recorder, players: Sequence[Player]) -> None:
-    """Ask the players for actions until the match is over (illegal actions raise)."""
+Fault = Callable[[int, Exception], None]
+"""Told of a seat's fault: its player raised, or chose an illegal action."""
+
+
+def play(recorder: Recorder, players: Sequence[Player], *, on_fault: Fault | None = None) -> None:
+    """Ask the players for actions until the match is over.
+
+    Without ``on_fault`` a player's error or illegal action raises. With it, as on the
+    platform, the fault is reported to ``on_fault(seat, error)`` and the game's default action
+    is played for the seat instead.
+
+    >>> from engines.replay import start
+    >>> class Crash:
+    ...     def act(self, observation, legal_actions):
+    ...         raise ValueError("boom")
+    >>> recorder = start("africa", "standard", 3, 1, options={"max_steps": 6})
+    >>> faults = []
+    >>> play(recorder, [Crash()] * 3, on_fault=lambda seat, error: faults.append(seat))
+    >>> recorder.match.is_over(), len(faults)
+    (True, 6)
+    """
+    game = recorder.match.game
 
     async def decide(decision: Decision) -> Action:
-        return players[decision.seat].act(decision.observation, decision.legal_actions)
+        try:
+            return players[decision.seat].act(decision.observation, decision.legal_actions)
+        except Exception as error:
+            if on_fault is None:
+                raise
+            on_fault(decision.seat, error)
+            return game.default_action(decision.legal_actions)
 
     def settle(decision: Decision, action: Action) -> Sequence[Event]:
-        return recorder.apply(decision.seat, action)
+        try:
+            return recorder.apply(decision.seat, action)
+        except IllegalAction as error:
+            if on_fault is None:
+                raise
+            on_fault(decision.seat, error)
+            return recorder.apply(decision.seat, game.default_action(decision.legal_actions))
 
     finish(play_rounds(recorder.match, decide, settle))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from bots.house.evaluate import main as evaluate
+from engines.registry import get_game
 
 HERE = Path(__file__).parent
+RISK = get_game("risk")
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:
@@ -88,6 +91,42 @@ class NoSeed:
 
     def __init__(self) -> None:
         pass
+
+
+class Crashes:
+    """A bot that raises on its third decision and then picks an action no game has."""
+
+    def __init__(self, seed: int) -> None:
+        self.asked = 0
+
+    def act(self, observation, legal_actions):
+        self.asked += 1
+        if self.asked == 3:
+            raise ValueError("my bug")
+        return RISK.default_action(legal_actions) if self.asked < 5 else "not an action"
+
+
+def test_a_bot_that_faults_offline_plays_on_as_on_the_platform(tmp_path):
+    """Its error and its illegal actions are faults, named on stderr: the seat's default
+    action is played, the match ends, the replay reproduces, and the exit status is 3."""
+    replay = tmp_path / "m.json"
+    out = _run("play", "risk", "--variant", "miro-2p", "--bots", "test_cli:Crashes,attacker",
+               "--option", "max_steps=40", "--replay-out", str(replay))  # fmt: skip
+    assert out.returncode == 3, out.stderr
+    assert "Traceback" not in out.stderr
+    faults = out.stderr.splitlines()
+    first = re.fullmatch(
+        r"fault: seat 0 \(test_cli:Crashes\) at action (\d+): ValueError: my bug; its default "
+        r"action is played",
+        faults[0],
+    )
+    assert first, faults[0]
+    assert all(f.startswith("fault: seat 0 (test_cli:Crashes)") for f in faults)
+    assert "IllegalAction" in faults[1]
+    summary = f"{len(faults)} faults: first seat 0 (test_cli:Crashes), action {first[1]}"
+    assert summary in out.stdout
+    assert "actions: 40" in out.stdout
+    assert _run("replay", str(replay)).returncode == 0
 
 
 @pytest.mark.parametrize(
