@@ -18,6 +18,7 @@ from conquest.leagues.models import Entry, League
 from conquest.leagues.services import entry_create
 from conquest.matches.models import Match
 from conquest.ratings.models import RatingChange
+from conquest.relay.presence import Presence, presences
 from django.core.cache import cache
 from django.forms.models import model_to_dict
 from rest_framework.test import APIClient
@@ -370,3 +371,42 @@ def test_challenges_are_throttled(alice, duel, monkeypatch):
     assert response.status_code == 429
     assert error_of(response)["wait"] > 0
     assert Match.objects.count() == 2
+
+
+# --- why an entry cannot play (issue 20, item 3) --------------------------------------------
+
+
+def _remote_entry(owner, league):
+    bot, _ = make_bot(owner, "remote-bot")
+    return entry_create(league=league, version=version_create(bot=bot, kind="remote"))
+
+
+def test_an_entry_says_why_it_cannot_play_and_a_challenge_repeats_it(alice, settings):
+    league = make_league("duel")
+    remote = _remote_entry(alice, league)
+    house = entry_create(league=league, version=make_bot(alice, "house-bot")[1])
+    client = client_for(alice)
+    assert client.get(f"/api/entries/{house.pk}/").json()["waiting"] is None
+    waiting = client.get(f"/api/entries/{remote.pk}/").json()["waiting"]
+    assert waiting.startswith("a remote bot not connected to the gateway")
+    challenge = client.post(
+        f"/api/leagues/{league.pk}/challenges/", {"entries": [remote.pk, house.pk]}, format="json"
+    )
+    (message,) = error_of(challenge)["fields"]["entries"]
+    assert message.endswith(f"cannot play: {waiting}")
+    presences().connect(Presence(remote.version.bot_id, "gateway:1", "c1", 4))
+    try:
+        assert client.get(f"/api/entries/{remote.pk}/").json()["waiting"] is None
+    finally:
+        presences().disconnect(Presence(remote.version.bot_id, "gateway:1", "c1", 4))
+    settings.ARENA = settings.ARENA.model_copy(update={"gateway_redis_url": ""})
+    waiting = client.get(f"/api/entries/{remote.pk}/").json()["waiting"]
+    assert "this platform runs no gateway (ARENA_GATEWAY_REDIS_URL is not set)" in waiting
+    entered = client.post(
+        f"/api/leagues/{make_league('other').pk}/entries/",
+        {"version": remote.version_id},
+        format="json",
+    )
+    assert entered.status_code == 201 and entered.json()["waiting"] == waiting
+    client.delete(f"/api/entries/{house.pk}/")
+    assert client.get(f"/api/entries/{house.pk}/").json()["waiting"].startswith("withdrawn")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from conquest.api.common import ListedChoiceField, StrictInput
+from conquest.leagues import selectors
 from conquest.leagues.models import Entry, League
 from conquest.ratings.models import RatingChange
 
@@ -111,6 +112,22 @@ class EntryOutput(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = fields
+
+
+class EntryStatusOutput(EntryOutput):
+    """A league entry, with why it cannot play now if it cannot."""
+
+    waiting = serializers.SerializerMethodField(
+        help_text="null when the entry can play; else why not (withdrawn, disabled, a remote "
+        "bot with no gateway on the platform or not connected)."
+    )
+
+    class Meta(EntryOutput.Meta):
+        fields = [*EntryOutput.Meta.fields, "waiting"]
+        read_only_fields = fields
+
+    def get_waiting(self, entry) -> str | None:
+        return selectors.entry_waiting(entry)
 
 
 class StandingOutput(EntryOutput):

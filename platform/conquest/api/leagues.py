@@ -104,7 +104,8 @@ class LeagueEntriesView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=s.EnterInput, responses={201: s.EntryOutput, **error_responses(400, 401, 403, 404)}
+        request=s.EnterInput,
+        responses={201: s.EntryStatusOutput, **error_responses(400, 401, 403, 404)},
     )
     def post(self, request, pk: int):
         """Enter a version of one of your bots (with a bot token: of that bot); staff may
@@ -120,7 +121,7 @@ class LeagueEntriesView(APIView):
                 request, "you may enter only your own bots' versions (staff: and house ones)"
             )
         entry = services.entry_create(league=league, version=version)
-        return Response(s.EntryOutput(entry).data, status=status.HTTP_201_CREATED)
+        return Response(s.EntryStatusOutput(entry).data, status=status.HTTP_201_CREATED)
 
 
 class ChallengeView(APIView):
@@ -163,10 +164,10 @@ class EntryDetailView(APIView):
         self.check_object_permissions(self.request, entry)
         return entry
 
-    @extend_schema(responses={200: s.EntryOutput, **error_responses(404)})
+    @extend_schema(responses={200: s.EntryStatusOutput, **error_responses(404)})
     def get(self, request, pk: int):
-        """The entry and its ratings."""
-        return Response(s.EntryOutput(self.get_entry(pk)).data)
+        """The entry, its ratings, and why it cannot play now if it cannot."""
+        return Response(s.EntryStatusOutput(self.get_entry(pk)).data)
 
     @extend_schema(responses={204: None, **error_responses(401, 403, 404)})
     def delete(self, request, pk: int):

@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from django.db.models import Count, F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 
+from conquest.bots.models import BotVersion
 from conquest.leagues.models import Entry, League
 from conquest.matches import selectors as match_selectors
 from conquest.matches.models import EntrySeatTally, Match
 from conquest.ratings.models import RatingChange
+from conquest.relay import presence
 
 
 def league_list() -> QuerySet[League]:
@@ -27,6 +29,29 @@ def league_get(league_id: int) -> League | None:
 def entry_get(entry_id: int) -> Entry | None:
     """The entry ``entry_id`` with its league, version, bot and owner, or None."""
     return Entry.objects.select_related("league", "version__bot__owner").filter(pk=entry_id).first()
+
+
+def entry_waiting(entry: Entry) -> str | None:
+    """Why ``entry`` cannot play now (None: it can): withdrawn, its bot disabled, or a remote
+    bot with no gateway on this platform or not connected to one."""
+    version = entry.version
+    if not entry.active:
+        return "withdrawn: it plays no more matches"
+    if not version.bot.enabled:
+        return "its bot is disabled"
+    if version.kind != BotVersion.Kind.REMOTE:
+        return None
+    if not presence.enabled():
+        return (
+            "a remote bot, and this platform runs no gateway (ARENA_GATEWAY_REDIS_URL is not "
+            "set): its matches are never scheduled"
+        )
+    if not presence.connected(version.bot_id):
+        return (
+            "a remote bot not connected to the gateway: matches are scheduled only while it "
+            "is (run it with the SDK and a token of its bot)"
+        )
+    return None
 
 
 def standings(league: League) -> QuerySet[Entry]:

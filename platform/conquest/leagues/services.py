@@ -6,10 +6,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from conquest.bots.models import BotVersion
+from conquest.leagues import selectors
 from conquest.leagues.models import Entry, League
 from conquest.matches import services as matches
 from conquest.matches.models import Match
-from conquest.relay.presence import connected
 from engines.core import EngineError
 from engines.players import game_player
 from engines.registry import get_game
@@ -127,10 +127,9 @@ def challenge_create(*, user, league: League, entries: list[Entry]) -> Match:
     if not user.is_staff and entries[0].version.bot.owner_id != user.pk:
         raise ValidationError({"entries": "the first entry must be one of your bots"})
     for entry in entries:
-        if not entry.active or not entry.version.bot.enabled:
-            raise ValidationError({"entries": f"{entry} is withdrawn or disabled"})
-        if entry.version.kind == BotVersion.Kind.REMOTE and not connected(entry.version.bot_id):
-            raise ValidationError({"entries": f"{entry} is a remote bot not connected now"})
+        waiting = selectors.entry_waiting(entry)
+        if waiting is not None:
+            raise ValidationError({"entries": f"{entry} cannot play: {waiting}"})
     with transaction.atomic():
         match = matches.match_schedule(
             league=league,
