@@ -11,10 +11,11 @@ import pkgutil
 import conquest.api
 import pytest
 from api_helpers import client_for, error_of, make_bot, make_league, make_user
-from conquest.api.common import ListedChoiceField
+from conquest.api.common import ListedChoiceField, StrictInput
 from conquest.bots import services as bots
 from conquest.leagues.services import entry_create
 from conquest.tournaments.models import Tournament
+from drf_spectacular.generators import SchemaGenerator
 from rest_framework import serializers
 
 pytestmark = pytest.mark.django_db
@@ -82,3 +83,45 @@ def test_staff_enter_house_bots_of_anyone_but_not_their_remote_bots():
     assert "staff: and house ones" in error["message"]
     error = error_of(client_for(make_user("alice")).post(url, {"version": house.pk}))
     assert error["status"] == 403
+
+
+def _inputs():
+    """Every request body's serializer of the API, by name (not their base)."""
+    found = {}
+    for module_info in pkgutil.iter_modules(conquest.api.__path__):
+        module = importlib.import_module(f"conquest.api.{module_info.name}")
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            if (
+                issubclass(cls, serializers.Serializer)
+                and name.endswith("Input")
+                and cls is not StrictInput
+            ):
+                found[name] = cls
+    return found
+
+
+def test_every_request_body_in_the_schema_has_an_example():
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    bodies = 0
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            body = operation.get("requestBody")
+            if body is None:
+                continue
+            bodies += 1
+            assert body["content"]["application/json"].get("examples"), f"{method} {path}"
+    assert bodies >= 13
+
+
+@pytest.mark.parametrize("name", sorted(_inputs()))
+def test_each_input_example_is_a_valid_body(name):
+    """Its fields exist and are writable, and each value passes its field's own checks (ids
+    of other objects are not looked up)."""
+    cls = _inputs()[name]
+    (example,) = cls._spectacular_annotation["examples"]
+    fields = cls().fields
+    for key, value in example.value.items():
+        field = fields[key]
+        assert not field.read_only, key
+        if not isinstance(field, serializers.RelatedField):
+            field.run_validation(value)

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import OpenApiExample, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from conquest.api.common import StrictInput
 from conquest.bots.models import Bot
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "a new account",
+            value={"username": "ada", "password": "a long passphrase", "email": "ada@example.org"},
+            request_only=True,
+        )
+    ]
+)
 class RegisterInput(StrictInput):
     """A new account."""
 
@@ -19,6 +28,15 @@ class RegisterInput(StrictInput):
     email = serializers.EmailField(required=False, allow_blank=True, default="")
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "credentials",
+            value={"username": "ada", "password": "a long passphrase"},
+            request_only=True,
+        )
+    ]
+)
 class LoginInput(serializers.Serializer):
     """Credentials exchanged for the user's API token (the schema of AuthTokenSerializer)."""
 

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
 from conquest.api.common import ListedChoiceField, StrictInput
 from conquest.bots.models import Bot, BotToken, BotVersion
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "a bot for two games",
+            value={
+                "name": "ada-bot",
+                "description": "attacks where it outnumbers",
+                "games": ["risk", "risk2210"],
+            },
+            request_only=True,
+        )
+    ]
+)
 class BotCreateInput(StrictInput):
     """A new bot."""
 
@@ -18,6 +32,9 @@ class BotCreateInput(StrictInput):
     )
 
 
+@extend_schema_serializer(
+    examples=[OpenApiExample("switch a bot off", value={"enabled": False}, request_only=True)]
+)
 class BotUpdateInput(StrictInput):
     """What the owner may change on a bot."""
 
@@ -26,6 +43,13 @@ class BotUpdateInput(StrictInput):
     enabled = serializers.BooleanField(required=False)
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "a remote version", value={"kind": "remote", "notes": "first try"}, request_only=True
+        )
+    ]
+)
 class VersionCreateInput(StrictInput):
     """A new version of a bot."""
 
@@ -39,6 +63,11 @@ class VersionCreateInput(StrictInput):
     notes = serializers.CharField(required=False, allow_blank=True, default="")
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample("new notes", value={"notes": "plays the defence dice"}, request_only=True)
+    ]
+)
 class VersionUpdateInput(StrictInput):
     """What may change on a version that has not played yet."""
 
@@ -47,6 +76,11 @@ class VersionUpdateInput(StrictInput):
     notes = serializers.CharField(required=False, allow_blank=True)
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample("a token for one machine", value={"name": "laptop"}, request_only=True)
+    ]
+)
 class TokenCreateInput(StrictInput):
     """A new bot token."""
 

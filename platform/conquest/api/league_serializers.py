@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import OpenApiExample, extend_schema_serializer
 from rest_framework import serializers
 
 from conquest.api.common import ListedChoiceField, StrictInput
@@ -10,6 +11,23 @@ from conquest.leagues.models import Entry, League
 from conquest.ratings.models import RatingChange
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "a Risk duel ladder",
+            value={
+                "name": "Risk duel",
+                "game": "risk",
+                "variant": "hasbro",
+                "seats": 2,
+                "options": {"defender_dice": "choose"},
+                "decision_seconds": 1.0,
+                "ladder": "active",
+            },
+            request_only=True,
+        )
+    ]
+)
 class LeagueInput(serializers.ModelSerializer):
     """A league's settings (create: name, game, variant and seats required; update: any)."""
 
@@ -43,12 +61,24 @@ class LeagueInput(serializers.ModelSerializer):
         return StrictInput.validate(self, attrs)
 
 
+@extend_schema_serializer(
+    examples=[OpenApiExample("enter a version", value={"version": 31}, request_only=True)]
+)
 class EnterInput(StrictInput):
     """A bot version to enter in a league."""
 
     version = serializers.IntegerField(min_value=1, help_text="The BotVersion id.")
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "your entry first, then the others in seat order",
+            value={"entries": [7, 9]},
+            request_only=True,
+        )
+    ]
+)
 class ChallengeInput(StrictInput):
     """The entries of a challenge match, in seat order, the requester's first."""
 

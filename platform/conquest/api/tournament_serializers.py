@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import OpenApiExample, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from conquest.api.common import EntryBotFields, ListedChoiceField, StrictInput
@@ -10,6 +10,22 @@ from conquest.tournaments import selectors
 from conquest.tournaments.models import Tournament, TournamentEntry
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "a Swiss tournament",
+            value={
+                "name": "Winter cup",
+                "league": 1,
+                "format": "swiss",
+                "rounds": 5,
+                "games": 2,
+                "rated": False,
+            },
+            request_only=True,
+        )
+    ]
+)
 class TournamentInput(serializers.ModelSerializer):
     """A tournament's settings (create: name, league and format required; update: any)."""
 
@@ -23,12 +39,22 @@ class TournamentInput(serializers.ModelSerializer):
         return StrictInput.validate(self, attrs)
 
 
+@extend_schema_serializer(
+    examples=[OpenApiExample("register a league entry", value={"entry": 7}, request_only=True)]
+)
 class RegisterEntryInput(StrictInput):
     """A league entry to register."""
 
     entry = serializers.IntegerField(min_value=1, help_text="The league Entry id.")
 
 
+@extend_schema_serializer(
+    examples=[
+        OpenApiExample(
+            "disqualify, its past games standing", value={"void": False}, request_only=True
+        )
+    ]
+)
 class DisqualifyInput(StrictInput):
     """How a disqualification treats the entry's games."""
 
