@@ -32,6 +32,7 @@ from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.internal.v1.gateway_pb2_grpc import GatewayStub
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.arena.v1.bot_pb2_grpc import SpectatorServiceStub
+from engines.registry import get_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -122,6 +123,8 @@ def test_wrong_messages_get_errors_and_faults_never_a_crash(processes):
     match = _queued(lg, entries)
     started = bot.next("match_started")
     assert (started.match_id, started.seat, started.resumed) == (match.pk, 0, False)
+    options = json.loads(started.options_json)  # every option, the defaults too
+    assert options == get_game(lg.game).resolve_options(lg.options) and "max_steps" in options
 
     decision = bot.next("decision")
     answer = legal_answer(started, decision)

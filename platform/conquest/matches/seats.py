@@ -171,7 +171,7 @@ class RemoteSeat(Seat):
                 max_faults=spec.max_faults,
             ),
             setup=self.codec.encode_setup(observation),
-            options_json=json.dumps(spec.options),
+            options_json=json.dumps(self.codec.game.resolve_options(spec.options)),
         )
 
     async def decide(
