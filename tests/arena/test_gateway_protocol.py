@@ -137,6 +137,8 @@ def test_wrong_messages_get_errors_and_faults_never_a_crash(processes):
     bot.send(action=stale)
     bot.send_bytes(b"\xff\xff\xff\xff")  # not a BotMessage
     bot.send(log=pb.LogLine(match_id=match.pk + 1000, text="not mine"))
+    # 200 KB: over the limit, under gRPC's own (4 MiB): refused, the stream stays open
+    bot.send(log=pb.LogLine(match_id=match.pk, text="x" * 200_000))
     bot.send(action=answer)  # then the real answer, accepted
 
     decision = bot.next("decision")
@@ -160,6 +162,7 @@ def test_wrong_messages_get_errors_and_faults_never_a_crash(processes):
     ended = _play_out(bot, started)
     assert [r.code for r in ended.results] == ["normal", "normal"]
     assert {"unknown_match", "not_pending", "malformed", "oversized", "late"} <= set(bot.errors())
+    assert bot.errors().count("oversized") == 2  # the 200 KB log line and the answer
     results = _results(bot.received)
     assert results[0].accepted and results[0].request_id == 1
     assert [r.request_id for r in results] == sorted({r.request_id for r in results})
