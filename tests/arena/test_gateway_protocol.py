@@ -216,6 +216,25 @@ def test_a_bot_that_comes_back_within_the_grace_period_plays_on(processes):
     assert match.status == "finished" and match.seats.get(seat=0).faults == 0
 
 
+def test_a_bot_that_drops_during_its_first_decision_is_told_the_match_resumes(processes):
+    gateway, lg, entries, token = _duel(processes, options={"max_steps": 40})
+    bot = RawBot(gateway.address, token)
+    match = _queued(lg, entries)
+    started = bot.next("match_started")
+    assert not started.resumed
+    first = bot.next("decision")
+    bot.close()  # the very first decision pending
+    time.sleep(0.2)
+    again = RawBot(gateway.address, token)
+    resumed = again.next("match_started")
+    assert (resumed.match_id, resumed.resumed) == (match.pk, True)
+    repeated = again.next("decision")
+    assert repeated.request_id == first.request_id
+    again.send(action=legal_answer(started, repeated))
+    ended = _play_out(again, started)
+    assert [r.code for r in ended.results] == ["normal", "normal"]
+
+
 def test_a_bot_gone_past_the_grace_period_forfeits_once(processes):
     gateway, lg, entries, token = _duel(processes, options={"max_steps": 40})
     bot = RawBot(gateway.address, token)

@@ -237,6 +237,9 @@ class Link:
             think_seconds=think_seconds,
             attempt=self.attempt,
         )
+        # The request holds its own copy: every later MatchStarted is a resumption, also when
+        # this one's connection drops before the decision (the match is running already).
+        self.started.resumed = True
         try:
             reply = await gateway_client(presence.gateway).deliver(
                 request, timeout=think_seconds + CALL_MARGIN_SECONDS
@@ -244,7 +247,6 @@ class Link:
         except (ConnectionError, TimeoutError):  # the gateway is gone or hangs
             return gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
         if reply.status not in (gw.DeliverReply.NOT_CONNECTED, gw.DeliverReply.STALE):
-            self._started_on = presence.connection
-            self.started.resumed = True  # from now on, sent again only after a reconnection
+            self._started_on = presence.connection  # sent again only after a reconnection
         self.logs.extend(reply.log_lines)
         return reply
