@@ -235,6 +235,29 @@ def test_a_bot_that_drops_during_its_first_decision_is_told_the_match_resumes(pr
     assert [r.code for r in ended.results] == ["normal", "normal"]
 
 
+def test_a_bot_that_forfeits_is_told_so_on_its_stream_at_once(processes):
+    gateway, lg, entries, token = _duel(processes, max_faults=1, options={"max_steps": 40})
+    bot = RawBot(gateway.address, token)
+    match = _queued(lg, entries)
+    started = bot.next("match_started")
+    decision = bot.next("decision")
+    bot.send(
+        action=pb.ActionReply(
+            match_id=match.pk,
+            request_id=decision.request_id,
+            action=pb.Action(json='{"type": "NoSuchAction"}'),
+        )
+    )
+    notice = bot.next("error")  # at once, while the match goes on without it
+    assert (notice.code, notice.match_id) == ("forfeited", match.pk)
+    assert notice.message.startswith("seat 0 forfeited after too many illegal actions: 1 fault")
+    ended = bot.next("match_ended")
+    assert [r.code for r in ended.results] == ["illegal", "normal"]
+    kinds = [m.WhichOneof("message") for m in bot.received]
+    assert "decision" not in kinds[kinds.index("error") :], "no request after the forfeit"
+    assert started.seat == 0
+
+
 def test_a_bot_gone_past_the_grace_period_forfeits_once(processes):
     gateway, lg, entries, token = _duel(processes, options={"max_steps": 40})
     bot = RawBot(gateway.address, token)

@@ -30,6 +30,7 @@ from conquest.matches.codes import Refusal, SeatCode, SeatKind
 from conquest.matches.seats import HouseSeat, Seat, SeatFault
 from conquest.matches.spec import MatchSpec, Outcome, SeatOutcome
 from engines.core import Action, Event, IllegalAction, Match, Result
+from engines.core.contract import plural
 from engines.play import Decision, finish, play_rounds
 from engines.registry import get_game
 from engines.replay import start
@@ -180,6 +181,11 @@ async def _play(
             forfeited.add(seat)
             out.code = code
             log.append(f"seat {seat} forfeits after {out.faults} faults")
+            seats[seat].forfeited(
+                code,
+                f"seat {seat} {code.label.split(': ', 1)[-1]}: {plural(out.faults, 'fault')}, "
+                f"the last {code} ({reason}); the default action is played for it until the end",
+            )
 
     async def decide(decision: Decision) -> Action | None:
         """The seat's action, or None when it forfeited or failed to decide (a fault)."""

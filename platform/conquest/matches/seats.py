@@ -57,6 +57,10 @@ class Seat(ABC):
         """What became of the action :meth:`decide` returned: played when ``code`` is
         empty, else refused for ``reason``."""
 
+    def forfeited(self, code: SeatCode, message: str) -> None:  # noqa: B027 - optional hook
+        """The seat forfeited on ``code`` (``message`` says why, for the bot): every later
+        decision of it is the default action."""
+
     def notes(self) -> list[str]:
         """Lines the player wrote for the match log since the last call."""
         return []
@@ -217,6 +221,11 @@ class RemoteSeat(Seat):
             reason=reason,
         )
         self.link.tell(result)
+
+    def forfeited(self, code: SeatCode, message: str) -> None:
+        """Tell the bot at once, on its stream, if it is connected (``Error`` ``forfeited``)."""
+        notice = pb.Error(code="forfeited", message=message, match_id=self.link.match_id)
+        self.link.notify(pb.ServerMessage(error=notice))
 
     def notes(self) -> list[str]:
         return [f"seat {self.seat} bot log: {line}" for line in self.link.take_logs()]

@@ -181,6 +181,22 @@ class Link:
             self.presence = None
             await asyncio.sleep(POLL_SECONDS)
 
+    def notify(self, message: pb.ServerMessage) -> None:
+        """Send ``message`` (no answer awaited) if the bot is connected now, in a task of the
+        running loop: no waiting for it."""
+        if self.started is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._notify(message))
+        _finishing.add(task)
+        task.add_done_callback(_finished)
+
+    async def _notify(self, message: pb.ServerMessage) -> None:
+        self.presence = self.presence or await self._find()
+        if self.presence is not None:
+            reply = await self._deliver([message], 0.0)
+            if reply.status == gw.DeliverReply.NOT_CONNECTED:
+                self.presence = None
+
     def finish(self, ended: pb.MatchEnded) -> None:
         """Send the results not sent yet and MatchEnded if the bot is connected now, to its
         connection of this match or else its newest one, in a task of the running loop: no
