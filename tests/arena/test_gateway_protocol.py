@@ -48,6 +48,15 @@ def _duel(processes, **kw):
     return gateway, lg, [remote, house], token
 
 
+def _no_such_action(match: Match, decision: pb.DecisionRequest) -> pb.ActionReply:
+    """An answer to ``decision`` naming an action no game has."""
+    return pb.ActionReply(
+        match_id=match.pk,
+        request_id=decision.request_id,
+        action=pb.Action(json='{"type": "NoSuchAction"}'),
+    )
+
+
 def _queued(lg, entries) -> Match:
     match = services.match_schedule(league=lg, entries=entries)
     services.match_enqueue(match_ids=[match.pk])
@@ -147,13 +156,7 @@ def test_wrong_messages_get_errors_and_faults_never_a_crash(processes):
     bot.send(action=oversized)
 
     decision = bot.next("decision")
-    bot.send(
-        action=pb.ActionReply(
-            match_id=match.pk,
-            request_id=decision.request_id,
-            action=pb.Action(json='{"type": "NoSuchAction"}'),
-        )
-    )
+    bot.send(action=_no_such_action(match, decision))
     decision = bot.next("decision")
     late = legal_answer(started, decision)
     time.sleep(decision.decision_seconds + decision.time_bank_seconds + 0.3)
@@ -241,13 +244,7 @@ def test_a_bot_that_forfeits_is_told_so_on_its_stream_at_once(processes):
     match = _queued(lg, entries)
     started = bot.next("match_started")
     decision = bot.next("decision")
-    bot.send(
-        action=pb.ActionReply(
-            match_id=match.pk,
-            request_id=decision.request_id,
-            action=pb.Action(json='{"type": "NoSuchAction"}'),
-        )
-    )
+    bot.send(action=_no_such_action(match, decision))
     notice = bot.next("error")  # at once, while the match goes on without it
     assert (notice.code, notice.match_id) == ("forfeited", match.pk)
     assert notice.message.startswith("seat 0 forfeited after too many illegal actions: 1 fault")

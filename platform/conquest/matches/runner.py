@@ -181,10 +181,11 @@ async def _play(
             forfeited.add(seat)
             out.code = code
             log.append(f"seat {seat} forfeits after {out.faults} faults")
+            why = SeatCode(code).label.split(": ", 1)[-1]  # "forfeited after ..."
             seats[seat].forfeited(
-                code,
-                f"seat {seat} {code.label.split(': ', 1)[-1]}: {plural(out.faults, 'fault')}, "
-                f"the last {code} ({reason}); the default action is played for it until the end",
+                SeatCode(code),
+                f"seat {seat} {why}: {plural(out.faults, 'fault')}, the last {code} ({reason}); "
+                "the default action is played for it until the end",
             )
 
     async def decide(decision: Decision) -> Action | None:

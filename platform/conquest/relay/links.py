@@ -182,38 +182,31 @@ class Link:
             await asyncio.sleep(POLL_SECONDS)
 
     def notify(self, message: pb.ServerMessage) -> None:
-        """Send ``message`` (no answer awaited) if the bot is connected now, in a task of the
-        running loop: no waiting for it."""
-        if self.started is None:
-            return
-        task = asyncio.get_running_loop().create_task(self._notify(message))
-        _finishing.add(task)
-        task.add_done_callback(_finished)
-
-    async def _notify(self, message: pb.ServerMessage) -> None:
-        self.presence = self.presence or await self._find()
-        if self.presence is not None:
-            reply = await self._deliver([message], 0.0)
-            if reply.status == gw.DeliverReply.NOT_CONNECTED:
-                self.presence = None
+        """Send ``message`` (no answer awaited) if the bot is connected now: see
+        :meth:`_send_later`."""
+        self._send_later([message])
 
     def finish(self, ended: pb.MatchEnded) -> None:
-        """Send the results not sent yet and MatchEnded if the bot is connected now, to its
-        connection of this match or else its newest one, in a task of the running loop: no
-        waiting for it."""
+        """Send the results not sent yet and MatchEnded if the bot is connected now: see
+        :meth:`_send_later`."""
+        told = [pb.ServerMessage(action_result=result) for result in self.results]
+        self._send_later([*told, pb.ServerMessage(match_ended=ended)])
+
+    def _send_later(self, messages: list[pb.ServerMessage]) -> None:
+        """Deliver ``messages`` to the bot's connection of this match or else its newest one,
+        in a task of the running loop: no waiting for it (nothing if the match never began)."""
         if self.started is None:
             return
-        task = asyncio.get_running_loop().create_task(self._finish(ended))
+        task = asyncio.get_running_loop().create_task(self._send(messages))
         _finishing.add(task)
         task.add_done_callback(_finished)
 
-    async def _finish(self, ended: pb.MatchEnded) -> None:
+    async def _send(self, messages: list[pb.ServerMessage]) -> None:
         for _ in range(2):
             self.presence = self.presence or await self._find()
             if self.presence is None:
                 return
-            told = [pb.ServerMessage(action_result=result) for result in self.results]
-            reply = await self._deliver([*told, pb.ServerMessage(match_ended=ended)], 0.0)
+            reply = await self._deliver(messages, 0.0)
             if reply.status != gw.DeliverReply.NOT_CONNECTED:  # told, or STALE: not ours
                 return
             self.presence = None
