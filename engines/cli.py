@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engines.core.contract import EngineError, plural
+from engines.core.contract import EngineError, Variant, plural
 from engines.play import play
 from engines.players import load_player, player_names
 from engines.registry import games, get_game
@@ -107,9 +107,7 @@ def main(argv: list[str] | None = None) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from engines.bench import run as bench  # noqa: PLC0415 (only this command needs it)
 
-    game = get_game(args.game)
-    variant = game.variant(args.variant) if args.variant else game.variants[0]
-    seats = args.seats or (4 if 4 in variant.seats else variant.seats[-1])
+    variant, seats = variant_and_seats(args.game, args.variant, args.seats)
     policies = tuple(p.strip() for p in args.policies.split(",")) if args.policies else None
     return bench(
         variant.name,
@@ -120,6 +118,21 @@ def _bench(args: argparse.Namespace) -> int:
         policies=policies,
         runs=args.runs,
     )
+
+
+def variant_and_seats(
+    game_name: str, variant: str | None, seats: int | None
+) -> tuple[Variant, int]:
+    """The variant named (default: the game's first) and the seat count given (default: 4
+    where the variant allows it, else its largest); EngineError names an unknown variant.
+
+    >>> variant, seats = variant_and_seats("risk", None, None)
+    >>> variant.name, seats
+    ('hasbro', 4)
+    """
+    game = get_game(game_name)
+    chosen = game.variant(variant) if variant else game.variants[0]
+    return chosen, seats or (4 if 4 in chosen.seats else chosen.seats[-1])
 
 
 def _list() -> int:

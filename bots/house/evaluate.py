@@ -17,7 +17,7 @@ import sys
 
 from tqdm import tqdm
 
-from engines.cli import game_names, parse_options, positive
+from engines.cli import game_names, parse_options, positive, variant_and_seats
 from engines.core.contract import EngineError, plural
 from engines.play import play
 from engines.players import load_player
@@ -30,8 +30,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="risk", choices=game_names(), help="the game")
     parser.add_argument("--games", type=positive, default=200, help="matches to play")
-    parser.add_argument("--seats", type=positive, default=4, help="seats per match")
-    parser.add_argument("--variant", default="hasbro", help="the game's variant")
+    parser.add_argument(
+        "--seats", type=positive, help="seats per match (default: 4, or the variant's largest)"
+    )
+    parser.add_argument("--variant", help="the game's variant (default: its first)")
     parser.add_argument("--player", default="heuristic", help="the measured player")
     parser.add_argument("--opponent", default="random", help="every other seat")
     parser.add_argument("--max-steps", type=int, default=None, help="step limit per game")
@@ -52,6 +54,12 @@ def _evaluate(args: argparse.Namespace) -> None:
     options = parse_options(args.option)
     if args.max_steps is not None:
         options["max_steps"] = args.max_steps
+    variant, args.seats = variant_and_seats(args.game, args.variant, args.seats)
+    args.variant = variant.name
+    # Mistakes are told before the first game: the match, the player and the opponent.
+    start(args.game, args.variant, args.seats, args.seed, options=options)
+    for name in (args.player, args.opponent):
+        load_player(name, args.seed, args.game)
     solo = args.seats == 1
     field = "the game's own bot" if solo else args.opponent
     wins = shared = limited = steps = 0

@@ -166,6 +166,8 @@ def test_replay_out_makes_its_folder(tmp_path):
     [
         (["--games", "0"], "expected a whole number of 1 or more"),
         (["--game", "africa", "--variant", "standard", "--seats", "2"], "3, 4, 5 or 6 seats"),
+        (["--game", "africa", "--seats", "2"], "africa/standard is for 3, 4, 5 or 6 seats"),
+        (["--game", "africa", "--variant", "nope"], "no variant 'nope' (known: standard"),
         (["--player", "test_cli:NoSeed", "--games", "1"], "keyword argument seed="),
     ],
 )
@@ -174,4 +176,6 @@ def test_evaluate_mistakes_exit_2_with_one_line(capsys, monkeypatch, args, said)
     with pytest.raises(SystemExit) as stop:
         evaluate(args)
     assert stop.value.code == 2
-    assert said in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert said in err
+    assert "%|" not in err, err  # told before the progress bar starts
