@@ -4,7 +4,8 @@
 
 Each test's pages are saved as screenshots in ``out/screenshots/`` (ignored by git) for a
 reviewer to look at. ``CHROMIUM`` names another executable; a missing one fails the tests
-with what to install (``.ci/run`` installs the Debian package).
+with what to install (``scripts/services``, run by ``scripts/test``, installs the Debian
+package).
 """
 
 from __future__ import annotations
