@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import os
 import queue
-import socket
 import subprocess
 import sys
 import threading
@@ -24,7 +23,8 @@ from arena_workers import ROOT, database_url, flush_broker, redis_url, worker
 from conquest.bots import services as bots
 from conquest.gateway.server import Gateway, serve
 from conquest.leagues import services as leagues
-from conquest.matches.workers import ChildProcess
+from conquest.matches import workers
+from conquest.matches.workers import ChildProcess, free_port
 from conquest.relay.presence import async_redis_client, presences
 from django import db
 
@@ -54,29 +54,11 @@ def environment(**env: str) -> dict[str, str]:
     }
 
 
-def free_port() -> int:
-    """A TCP port free on loopback now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class GatewayProcess(ChildProcess):
-    """``manage.py run_gateway`` on ``port`` for the bots (0: a free one) and a free internal
-    port (the default interface: loopback); ``address`` is the bots' port, ``internal`` the
-    workers'."""
+class GatewayProcess(workers.GatewayProcess):
+    """A gateway on the tests' database and Redis (:func:`environment`, ``env`` added)."""
 
     def __init__(self, log: Path, port: int = 0, **env: str) -> None:
-        command = [sys.executable, "manage.py", "run_gateway", "--port", str(port)]
-        super().__init__(
-            "gateway",
-            [*command, "--host", "127.0.0.1", "--internal-port", "0"],
-            log,
-            environment(**env),
-        )
-        found = self.wait_for(r"serving bots on port (\d+), workers at (\S+)")
-        self.address = f"127.0.0.1:{found[1]}"
-        self.internal = found[2]
+        super().__init__(log, port, env=environment(**env))
 
 
 class BotProcess(ChildProcess):

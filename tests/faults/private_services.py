@@ -12,7 +12,6 @@ import contextlib
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import time
@@ -20,16 +19,10 @@ from pathlib import Path
 
 import psycopg
 import redis
+from conquest.matches.workers import free_port
 
 PG_BINARIES = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
 READY_SECONDS = 60.0
-
-
-def free_port() -> int:
-    """A TCP port of 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def _wait_until(ready, what: str, seconds: float = READY_SECONDS) -> None:

