@@ -1,4 +1,5 @@
-"""The README's main command on the embedded default: SQLite, filesystem broker, real workers."""
+"""The README's main command on the embedded default: SQLite, filesystem broker, an embedded
+Redis for remote bots, real workers."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+
+from conquest.matches.workers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,8 +20,9 @@ def _demo(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
         k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "BROKER_URL", "CACHE_URL")
     }
     env["ARENA_HOME"] = str(home)
+    command = [sys.executable, "manage.py", "demo", *args, "--no-serve"]
     out = subprocess.run(
-        [sys.executable, "manage.py", "demo", *args, "--no-serve"],
+        [*command, "--gateway-port", str(free_port())],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -35,7 +39,9 @@ def test_the_demo_runs_a_ladder_on_worker_processes_without_any_service(tmp_path
     assert "Standings of Risk demo ladder" in out.stdout
     table = out.stdout[out.stdout.index("Standings") :].splitlines()
     assert "Elo" in table[1] and "μ − 3σ" in table[1] and "± 3σ" in table[1]
-    assert len(table) == 2 + 5, "one row per house bot"
+    assert len(table) == 2 + 5 + 1, "one row per house bot, and the remote bot's"
+    (remote,) = [row.split() for row in table if "my-bot" in row]
+    assert remote[2] == "0", "the remote bot, never connected, has played no match"
     with sqlite3.connect(tmp_path / "arena.sqlite3") as db:
         finished = db.execute("select count(*) from matches_match where status='finished'")
         assert finished.fetchone()[0] >= 6
@@ -51,7 +57,7 @@ def test_the_demo_plays_a_risk_2210_ladder_too(tmp_path):
     out = _demo(tmp_path, "--game", "risk2210", "--matches", "2", "--workers", "1")
     assert "Standings of Risk 2210 demo ladder" in out.stdout
     table = out.stdout[out.stdout.index("Standings") :].splitlines()
-    assert len(table) == 2 + 4, "one row per house bot of the game"
+    assert len(table) == 2 + 4 + 1, "one row per house bot of the game, and the remote bot's"
     with sqlite3.connect(tmp_path / "arena.sqlite3") as db:
         games = db.execute(
             "select distinct l.game from matches_match m join leagues_league l "
