@@ -4,4 +4,5 @@ import sys
 
 from engines.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when the module is only imported
+    sys.exit(main())

@@ -2,7 +2,7 @@
 
 On the platform::
 
-    python -m bots.sdk --player bots.examples.random_bot:RandomBot --token $TOKEN
+    conquest-bot --player bots.examples.random_bot:RandomBot --token $TOKEN
 
 Offline, unchanged, against the house bots::
 

@@ -2,7 +2,7 @@
 
 A bot is a class constructed with ``seed=`` whose ``act(observation, legal_actions)``
 returns an action (:class:`engines.play.Player`, like the house bots). Run it against the
-platform with ``python -m bots.sdk --player mymodule:MyBot --token $TOKEN`` (or
+platform with ``conquest-bot --player mymodule:MyBot --token $TOKEN`` (or
 :func:`run`), or offline with ``python -m engines play risk --bots mymodule:MyBot,random``.
 Quickstart and protocol reference: ``docs/bots.md``.
 """

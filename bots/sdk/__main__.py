@@ -1,4 +1,4 @@
-"""``python -m bots.sdk``: see :mod:`bots.sdk.runner`."""
+"""``python -m bots.sdk``, the command ``conquest-bot``: see :mod:`bots.sdk.runner`."""
 
 import sys
 

@@ -1,4 +1,5 @@
-"""Running a bot on the platform: :func:`run` and the command ``python -m bots.sdk``."""
+"""Running a bot on the platform: :func:`run` and the command ``conquest-bot`` (the same as
+``python -m bots.sdk``)."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ async def _until_signalled(client: Client) -> None:
 def main(argv: list[str] | None = None) -> int:
     """The command line; returns the process exit code (2 when refused)."""
     parser = argparse.ArgumentParser(
-        prog="python -m bots.sdk", description="Connect a bot to the platform and play its matches."
+        prog="conquest-bot", description="Connect a bot to the platform and play its matches."
     )
     parser.add_argument(
         "--player",
