@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COMMAND = re.compile(r"^\s*(ARENA_BOT_TOKEN=\S+ .* -m bots\.sdk .*)$", re.MULTILINE)
+COMMAND = re.compile(r"^\s*(ARENA_BOT_TOKEN=\S+ \S*conquest-bot .*)$", re.MULTILINE)
 """The line of the demo's output that connects the quickstart bot."""
 BOT = "my-bot"
 """The demo's remote bot (``conquest.leagues.demo.QUICKSTART_BOT``)."""

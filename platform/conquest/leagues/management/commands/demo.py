@@ -143,9 +143,9 @@ class Command(BaseCommand):
 
     def _quickstart(self, league: League, address: str) -> None:
         """Print the command that connects the quickstart bot to the ladder."""
-        python = Path(sys.executable)
+        program = Path(sys.executable).parent / "conquest-bot"  # the SDK's command
         command = (
-            f"ARENA_BOT_TOKEN={quickstart_token(league)} {shlex.quote(_shown(python))} -m bots.sdk "
+            f"ARENA_BOT_TOKEN={quickstart_token(league)} {shlex.quote(_shown(program))} "
             f"--player {QUICKSTART_PLAYER} --address {address}"
         )
         self.stdout.write(
