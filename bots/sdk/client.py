@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-import logging
 import random
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
@@ -23,7 +22,7 @@ from importlib import metadata
 from typing import Any
 
 import grpc
-from tenacity import AsyncRetrying, RetryCallState, before_sleep_log, retry_if_exception_type
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type
 
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.v1 import bot_pb2 as pb
@@ -160,12 +159,26 @@ class Client:
     def _backoff(self, state: RetryCallState) -> float:
         return backoff_seconds(state.attempt_number, self.backoff_cap)
 
+    def _waiting(self, state: RetryCallState) -> None:
+        """Say why the bot is not connected, and, until a first Welcome, what to check."""
+        error = state.outcome.exception() if state.outcome else None
+        wait = state.next_action.sleep if state.next_action else 0.0
+        hint = (
+            ""
+            if self.connections
+            else f" (is a gateway serving at {self.address}? Check --address; ./scripts/demo "
+            "serves one at 127.0.0.1:50051)"
+        )
+        LOGGER.warning(
+            "not connected to %s: %s%s; trying again in %.1f s", self.address, error, hint, wait
+        )
+
     async def _reconnecting(self) -> None:
         while True:  # a fresh backoff after every connection the platform welcomed
             retrying = AsyncRetrying(
                 retry=retry_if_exception_type(ConnectionLost),
                 wait=self._backoff,
-                before_sleep=before_sleep_log(LOGGER, logging.WARNING),
+                before_sleep=self._waiting,
             )
             await retrying(self._connection)
 

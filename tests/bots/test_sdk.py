@@ -193,7 +193,7 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def test_the_client_retries_until_the_platform_is_up():
+def test_the_client_retries_until_the_platform_is_up(caplog):
     port = _free_port()
     platform = FakePlatform([Scripted(6, "risk", "hasbro", 2, seed=6, max_steps=40)])
 
@@ -209,6 +209,9 @@ def test_the_client_retries_until_the_platform_is_up():
 
     asyncio.run(scenario())
     assert 6 in platform.results
+    refused = [r.getMessage() for r in caplog.records if "not connected" in r.getMessage()]
+    assert refused, "each refused connection is told"
+    assert f"is a gateway serving at 127.0.0.1:{port}? Check --address" in refused[0]
 
 
 def test_a_wrong_token_is_refused_once_with_a_clear_error():
