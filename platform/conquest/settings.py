@@ -11,6 +11,7 @@ the folder broker's folders and the secret-key file, called by the entry points.
 
 from __future__ import annotations
 
+import warnings
 from datetime import timedelta
 
 import environ
@@ -97,7 +98,16 @@ TEMPLATES = [
     }
 ]
 
-DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{ARENA_HOME / 'arena.sqlite3'}")}
+with warnings.catch_warnings():  # a URL of no known engine is reported below, in one line
+    warnings.simplefilter("ignore")
+    DATABASES = {
+        "default": env.db("DATABASE_URL", default=f"sqlite:///{ARENA_HOME / 'arena.sqlite3'}")
+    }
+if DATABASES["default"].get("ENGINE") not in set(environ.Env.DB_SCHEMES.values()):
+    raise ImproperlyConfigured(
+        f"DATABASE_URL={env.str('DATABASE_URL')!r} names no database: give "
+        "postgres://USER:PASSWORD@HOST:PORT/NAME, or leave it unset for the embedded SQLite"
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several worker processes write at once: wait for the lock, take it at BEGIN, use WAL.
     DATABASES["default"]["OPTIONS"] = {

@@ -106,17 +106,25 @@ def test_a_malformed_value_fails_naming_its_variable(tmp_path, variable, value):
     assert f"\n{variable}\n" in out.stderr and f"input_value='{value}'" in out.stderr
 
 
-def test_manage_py_names_a_malformed_variable_without_a_traceback(tmp_path):
+@pytest.mark.parametrize(
+    ("variable", "value", "said"),
+    [
+        ("ARENA_LEASE_SECONDS", "abc", "ARENA_LEASE_SECONDS"),
+        ("DATABASE_URL", "", "DATABASE_URL='' names no database: give postgres://"),
+        ("DATABASE_URL", "postgres//host/arena", "DATABASE_URL='postgres//host/arena' names no"),
+    ],
+)
+def test_manage_py_names_a_malformed_variable_without_a_traceback(tmp_path, variable, value, said):
     env = {k: v for k, v in os.environ.items() if not k.startswith("ARENA_")}
     out = subprocess.run(
         [sys.executable, "manage.py", "check"],
         cwd=ROOT,
-        env={**env, "ARENA_HOME": str(tmp_path), "ARENA_LEASE_SECONDS": "abc"},
+        env={**env, "ARENA_HOME": str(tmp_path), variable: value},
         capture_output=True,
         text=True,
     )
     assert out.returncode == 1
-    assert out.stderr.startswith("error: ") and "ARENA_LEASE_SECONDS" in out.stderr
+    assert out.stderr.startswith("error: ") and said in out.stderr
     assert "Traceback" not in out.stderr
 
 
