@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import warnings
 from datetime import timedelta
+from urllib.parse import urlsplit, urlunsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -104,8 +105,10 @@ with warnings.catch_warnings():  # a URL of no known engine is reported below, i
         "default": env.db("DATABASE_URL", default=f"sqlite:///{ARENA_HOME / 'arena.sqlite3'}")
     }
 if DATABASES["default"].get("ENGINE") not in set(environ.Env.DB_SCHEMES.values()):
+    _url = urlsplit(env.str("DATABASE_URL"))
+    _shown = _url._replace(netloc=_url.netloc.replace(f":{_url.password}@", ":…@"))
     raise ImproperlyConfigured(
-        f"DATABASE_URL={env.str('DATABASE_URL')!r} names no database: give "
+        f"DATABASE_URL={urlunsplit(_shown)!r} names no database: give "
         "postgres://USER:PASSWORD@HOST:PORT/NAME, or leave it unset for the embedded SQLite"
     )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -131,17 +131,21 @@ def _league(game: str, name: str, **settings) -> League:
 
 @transaction.atomic
 def quickstart_token(league: League) -> str:
-    """A new token of the demo's remote bot (the user ``author``'s ``my-bot``, entered in
-    ``league`` once), for the quickstart command the demo prints."""
+    """A new token of the demo's remote bot (the user ``author``'s ``my-bot``, which plays
+    every game the demo has run, entered in ``league`` once), for the quickstart command the
+    demo prints; the tokens of earlier runs are revoked."""
     author, _ = User.objects.get_or_create(username="author")
-    bot = Bot.objects.filter(name=QUICKSTART_BOT).first() or bots.bot_create(
+    bot = Bot.objects.filter(owner=author, name=QUICKSTART_BOT).first() or bots.bot_create(
         owner=author,
         name=QUICKSTART_BOT,
         description="a remote bot: connect it with the command ./scripts/demo prints",
-        games=[league.game],
     )
+    if league.game not in bot.games:
+        bots.bot_update(bot=bot, games=[*bot.games, league.game])
     version = bot.versions.first() or bots.version_create(bot=bot, kind="remote")
     if not league.entries.filter(version=version).exists():
         leagues.entry_create(league=league, version=version)
+    for earlier in bot.tokens.filter(name="demo", revoked_at__isnull=True):
+        bots.token_revoke(token=earlier)
     _, token = bots.token_issue(bot=bot, name="demo")
     return token

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import redis
 from django.db.models import Count, F, Q, QuerySet, Window
 from django.db.models.functions import RowNumber
 
@@ -46,7 +47,11 @@ def entry_waiting(entry: Entry) -> str | None:
             "a remote bot, and this platform runs no gateway (ARENA_GATEWAY_REDIS_URL is not "
             "set): its matches are never scheduled"
         )
-    if not presence.connected(version.bot_id):
+    try:
+        connected = presence.connected(version.bot_id)
+    except redis.RedisError as error:
+        return f"a remote bot whose connection cannot be told now (Redis: {error})"
+    if not connected:
         return (
             "a remote bot not connected to the gateway: matches are scheduled only while it "
             "is (run it with the SDK and a token of its bot)"

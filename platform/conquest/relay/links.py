@@ -148,6 +148,9 @@ class Link:
         """What became of the seat's actions, not yet sent."""
         self.logs: list[str] = []
         self._started_on = ""
+        self._sending = asyncio.Lock()
+        """Held by each background send in turn: the bot gets them in the order they were
+        made (a forfeit notice before MatchEnded)."""
 
     def tell(self, result: pb.ActionResult) -> None:
         """Send ``result`` with the next delivery."""
@@ -202,14 +205,17 @@ class Link:
         task.add_done_callback(_finished)
 
     async def _send(self, messages: list[pb.ServerMessage]) -> None:
-        for _ in range(2):
-            self.presence = self.presence or await self._find()
-            if self.presence is None:
-                return
-            reply = await self._deliver(messages, 0.0)
-            if reply.status != gw.DeliverReply.NOT_CONNECTED:  # told, or STALE: not ours
-                return
-            self.presence = None
+        # The lock's waiters are served first come, first served, and the loop starts the
+        # tasks in the order they were made: so are the sends.
+        async with self._sending:
+            for _ in range(2):
+                self.presence = self.presence or await self._find()
+                if self.presence is None:
+                    return
+                reply = await self._deliver(messages, 0.0)
+                if reply.status != gw.DeliverReply.NOT_CONNECTED:  # told, or STALE: not ours
+                    return
+                self.presence = None
 
     def take_logs(self) -> list[str]:
         """The bot's log lines for the match received so far, once each."""

@@ -126,7 +126,10 @@ class Command(BaseCommand):
         if not settings.ARENA.gateway_redis_url:
             folder = settings.ARENA_HOME / "redis"
             folder.mkdir(exist_ok=True)
-            redis = RedisProcess(folder, with_parent=True)
+            try:
+                redis = RedisProcess(folder, with_parent=True)
+            except RuntimeError as error:
+                raise CommandError(str(error)) from None
             processes.append(redis)
             # This process (the web pages and the API tell whether a bot is connected) and
             # every process started below use it.
@@ -192,6 +195,8 @@ def _check_free(port: int, option: str, *, serving: bool = True) -> None:
     if not serving:
         return
     with socket.socket() as probe:
+        # As a server binds: a port whose last connections linger in TIME_WAIT is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("127.0.0.1", port))
         except OSError as error:
