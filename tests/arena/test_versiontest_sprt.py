@@ -126,7 +126,7 @@ def test_equal_strengths_are_accepted_at_most_about_alpha():
     """The false positive rate: two copies of one bot accepted in about α of the tests at
     most (300 runs, seeded; the margin is three standard errors of the measured rate: the
     generalised LLR of a test that ends after a hundred pairs errs a little above α, about
-    6% in 800 runs of ``manage.py sprt_simulate``)."""
+    5.4% to 6.1% in runs of a thousand of ``manage.py sprt_simulate``)."""
     rate, _ = error_rate(elo=0.0, runs=300, seed=7)
     assert rate <= 0.05 + 0.035
 
