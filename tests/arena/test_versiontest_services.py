@@ -212,3 +212,19 @@ def test_the_simulation_command_reports_the_share_accepted():
     out = io.StringIO()
     call_command("sprt_simulate", "--elo", "400", "--draw", "0.1", "--runs", "20", stdout=out)
     assert "accepted 1.000 ± 0.000" in out.getvalue()
+
+
+def test_no_pair_is_scheduled_while_the_bot_cannot_play():
+    owner, baseline, candidate = bot_on_ladder(2)
+    test = services.version_test_create(
+        user=owner, baseline=baseline, candidate=candidate, concurrency=1
+    )
+    bots.bot_update(bot=baseline.version.bot, enabled=False)
+    play(test, candidate=1, baseline=2)
+    assert not pending(test) and VersionTest.objects.get(pk=test.pk).status == "running"
+    bots.bot_update(bot=baseline.version.bot, enabled=True)
+    services.version_test_advance_all()
+    assert len(pending(test)) == 2
+    bots.bot_update(bot=baseline.version.bot, enabled=False)
+    with pytest.raises(ValidationError, match="disabled"):
+        services.version_test_create(user=owner, baseline=baseline, candidate=candidate)

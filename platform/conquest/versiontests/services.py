@@ -84,8 +84,12 @@ def version_test_create(*, user, baseline: Entry, candidate: BotVersion, **setti
         raise ValidationError({"candidate": f"the candidate must be a version of {bot}"})
     if candidate.pk == baseline.version_id:
         raise ValidationError({"candidate": "the candidate must differ from the baseline"})
-    if not baseline.active:
-        raise ValidationError({"baseline": f"{baseline} is withdrawn from the ladder"})
+    for field, waiting in (
+        ("baseline", leagues.entry_waiting(baseline)),
+        ("candidate", leagues.version_waiting(candidate)),
+    ):
+        if waiting is not None:
+            raise ValidationError({field: f"it cannot play now: {waiting}"})
     defaults = {f: VersionTest._meta.get_field(f).default for f in _SETTINGS}
     values = {**defaults, **settings}
     version_test_settings_check(**values)
@@ -107,6 +111,17 @@ def version_test_create(*, user, baseline: Entry, candidate: BotVersion, **setti
 
 
 _SETTINGS = ("elo0", "elo1", "alpha", "beta", "max_pairs", "concurrency")
+
+
+def _can_play(test: VersionTest) -> bool:
+    """Can both versions play now (a remote bot connected, neither bot disabled), and has
+    the pool enough opponents?"""
+    if any(
+        leagues.version_waiting(entry.version) is not None
+        for entry in (test.candidate, test.baseline)
+    ):
+        return False
+    return test.league.seats == 2 or len(_opponents(test)) >= test.league.seats - 1
 
 
 def _seatings(test: VersionTest) -> list[tuple[int, list[Entry]]]:
@@ -190,7 +205,9 @@ def version_test_advance(*, test: VersionTest) -> str:
     after ``max_pairs``) or keep ``concurrency`` pairs playing. Idempotent: its status."""
     with transaction.atomic():
         test = (
-            VersionTest.objects.select_related("league", "candidate", "baseline__version")
+            VersionTest.objects.select_related(
+                "league", "candidate__version__bot", "baseline__version__bot"
+            )
             .select_for_update(of=("self",))
             .get(pk=test.pk)
         )
@@ -208,8 +225,8 @@ def version_test_advance(*, test: VersionTest) -> str:
             playing = test.pairs.open().count()
             number = test.pairs.count()
             want = min(test.concurrency, test.max_pairs - counted) - playing
-            if test.league.seats > 2 and len(_opponents(test)) < test.league.seats - 1:
-                want = 0  # the periodic task tries again when the pool is back
+            if not _can_play(test):
+                want = 0  # the periodic task tries again
             created = []
             for n in range(max(want, 0)):
                 created += _schedule_pair(test, number + n + 1)
