@@ -108,7 +108,7 @@ def test_a_bad_request_names_its_field(setup):
     cases = [
         ({"baseline": 999, "candidate": v2.pk}, "baseline"),
         ({"baseline": baseline.pk, "candidate": 999}, "candidate"),
-        ({"baseline": baseline.pk, "candidate": v2.pk, "beta": 1.5}, "alpha"),
+        ({"baseline": baseline.pk, "candidate": v2.pk, "beta": 1.5}, "beta"),
         ({"baseline": baseline.pk, "candidate": v2.pk, "seed": 3}, "seed"),
     ]
     for body, field in cases:

@@ -18,6 +18,7 @@ from conquest.versiontests import services
 from conquest.versiontests.models import VersionTest, VersionTestGame
 from django.core.exceptions import ValidationError
 from django.core.management import call_command
+from django.urls import reverse
 from tournament_helpers import decide, seated
 
 pytestmark = pytest.mark.django_db
@@ -228,3 +229,17 @@ def test_no_pair_is_scheduled_while_the_bot_cannot_play():
     bots.bot_update(bot=baseline.version.bot, enabled=False)
     with pytest.raises(ValidationError, match="disabled"):
         services.version_test_create(user=owner, baseline=baseline, candidate=candidate)
+
+
+def test_staff_read_and_cancel_tests_in_the_admin(client):
+    owner, baseline, candidate = bot_on_ladder(2)
+    test = services.version_test_create(user=owner, baseline=baseline, candidate=candidate)
+    client.force_login(user("staff", is_staff=True, is_superuser=True))
+    changelist = reverse("admin:versiontests_versiontest_changelist")
+    assert "running" in client.get(changelist).content.decode()
+    change = reverse("admin:versiontests_versiontest_change", args=[test.pk])
+    assert client.get(change).status_code == 200
+    data = {"action": "cancel", "_selected_action": [test.pk]}
+    client.post(changelist, data, follow=True)
+    assert VersionTest.objects.get(pk=test.pk).status == "cancelled"
+    assert not pending(test)

@@ -22,6 +22,7 @@ played instead.
 from __future__ import annotations
 
 import secrets
+from collections import defaultdict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -50,7 +51,7 @@ def version_test_settings_check(
     try:
         sprt.bounds(alpha=alpha, beta=beta)
     except ValueError as error:
-        raise ValidationError({"alpha": str(error)}) from None
+        raise ValidationError({"beta" if 0 < alpha < 1 else "alpha": str(error)}) from None
     if max_pairs < 1:
         raise ValidationError({"max_pairs": "at least one pair"})
     if concurrency < 1:
@@ -174,11 +175,13 @@ def _category(test: VersionTest, pair: VersionTestPair) -> int:
 
 def _count_ended_pairs(test: VersionTest) -> None:
     """Count (or void) every open pair of ``test`` whose matches have all ended."""
-    for pair in test.pairs.open().prefetch_related("games__match"):
-        statuses = {game.match.status for game in pair.games.all()}
-        if not statuses <= set(ENDED):
-            continue
-        if statuses == {Match.Status.FINISHED}:
+    statuses: dict[int, set[str]] = defaultdict(set)
+    for pair_id, status in VersionTestGame.objects.filter(pair__in=test.pairs.open()).values_list(
+        "pair_id", "match__status"
+    ):
+        statuses[pair_id].add(status)
+    for pair in test.pairs.filter(pk__in=[p for p, s in statuses.items() if s <= set(ENDED)]):
+        if statuses[pair.pk] == {Match.Status.FINISHED}:
             pair.category = _category(test, pair)
             pair.save(update_fields=["category"])
             field = f"pairs_{pair.category}"
