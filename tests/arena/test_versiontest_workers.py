@@ -19,12 +19,15 @@ pytestmark = pytest.mark.django_db(transaction=True)
 NO_TICK = {"ARENA_TOURNAMENT_TICK_SECONDS": "3600"}
 
 
-def start_test(player: str, **settings) -> VersionTest:
-    """A head-to-head Conquêtes league with a random bot on its ladder, and a version test
-    of its second version (``player``) against it."""
-    lg = league(name="vt-workers", game="conquetes", variant="standard", seats=2, ladder="off")
+def start_test(player: str, *, seats: int = 2, **settings) -> VersionTest:
+    """A Conquêtes league with a random bot on its ladder (and, with more than two seats, a
+    pool of three other random bots), and a version test of its second version (``player``)
+    against it."""
+    lg = league(name="vt-workers", game="conquetes", variant="standard", seats=seats, ladder="off")
     owner = user("author")
     baseline = entry(lg, owner, "random")
+    for i in range(3 if seats > 2 else 0):
+        entry(lg, user(f"pool-{i}"), "random")
     candidate = bots.version_create(
         bot=baseline.version.bot, kind="house", player=player, staff=True
     )
@@ -70,3 +73,14 @@ def test_a_second_copy_of_random_is_not_accepted(workers):
     wait_for(ended(test), 300, "the version test's verdict", [one])
     test.refresh_from_db()
     assert test.status == "rejected", test.pentanomial
+
+
+def test_heuristic_against_random_before_a_pool_of_random_bots_is_accepted(workers):
+    test = start_test("heuristic", seats=3)
+    one = workers("one", **NO_TICK)
+    wait_for(ended(test), 300, "the version test's verdict", [one])
+    test.refresh_from_db()
+    assert test.status == "accepted", test.pentanomial
+    played = Match.objects.filter(version_test_game__pair__test=test, status="finished")
+    assert played.count() >= 4 * sum(test.pentanomial), "four matches a pair"
+    assert League.objects.get(pk=test.league_id).rated_count == 0
