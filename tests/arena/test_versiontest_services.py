@@ -226,6 +226,9 @@ def test_no_pair_is_scheduled_while_the_bot_cannot_play():
     bots.bot_update(bot=baseline.version.bot, enabled=True)
     services.version_test_advance_all()
     assert len(pending(test)) == 2
+    with pytest.raises(ValidationError, match="one test of a bot at a time"):
+        services.version_test_create(user=owner, baseline=baseline, candidate=candidate)
+    services.version_test_cancel(user=owner, test=test)
     bots.bot_update(bot=baseline.version.bot, enabled=False)
     with pytest.raises(ValidationError, match="disabled"):
         services.version_test_create(user=owner, baseline=baseline, candidate=candidate)

@@ -28,7 +28,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from conquest.bots.models import BotVersion
+from conquest.bots.models import Bot, BotVersion
 from conquest.leagues import selectors as leagues
 from conquest.leagues.models import Entry
 from conquest.leagues.services import entry_check, entry_reinstate, entry_withdraw
@@ -75,7 +75,7 @@ def version_test_create(*, user, baseline: Entry, candidate: BotVersion, **setti
 
     ``settings`` are VersionTest fields: elo0, elo1, alpha, beta, max_pairs, concurrency.
     The candidate plays through its own entry in the league, created withdrawn (the ladder
-    does not schedule it) when it has none.
+    does not schedule it) when it has none. A bot has one running test at most.
     """
     league = baseline.league
     bot = baseline.version.bot
@@ -96,6 +96,13 @@ def version_test_create(*, user, baseline: Entry, candidate: BotVersion, **setti
     version_test_settings_check(**values)
     entry_check(league=league, version=candidate)
     with transaction.atomic():
+        Bot.objects.select_for_update().filter(pk=bot.pk).first()  # one creation at a time
+        running = VersionTest.objects.running().filter(baseline__version__bot=bot).first()
+        if running is not None:
+            raise ValidationError(
+                {"baseline": f"test {running.pk} of {bot} is running: one test of a bot at a "
+                 "time (cancel it first)"}
+            )  # fmt: skip
         entry, _ = Entry.objects.get_or_create(
             league=league, version=candidate, defaults={"active": False}
         )
