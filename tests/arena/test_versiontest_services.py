@@ -91,7 +91,8 @@ def test_head_to_head_pairs_swap_the_seats_on_one_seed():
 
 
 def test_pool_pairs_seat_the_twins_alike_and_rotate_between_halves():
-    owner, baseline, candidate = bot_on_ladder(4, others=4)
+    owner, baseline, candidate = bot_on_ladder(4, others=3)
+    mine = entry(baseline.league, owner, "random")  # the owner's other bot: not an opponent
     test = services.version_test_create(
         user=owner, baseline=baseline, candidate=candidate, concurrency=2
     )
@@ -115,6 +116,7 @@ def test_pool_pairs_seat_the_twins_alike_and_rotate_between_halves():
             )
         assert seats[1] == (seats[0] + 1) % 4
         assert {g.match.seed for g in games if g.pair == pair} == {pair.seed}
+    assert not any(mine.pk in seated(g.match) for g in games)
 
 
 def test_a_candidate_that_always_wins_is_accepted_and_stops_the_test():

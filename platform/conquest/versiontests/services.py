@@ -40,6 +40,8 @@ from conquest.versiontests.models import VersionTest, VersionTestGame, VersionTe
 
 Status = VersionTest.Status
 _random = secrets.SystemRandom()
+_SETTINGS = ("elo0", "elo1", "alpha", "beta", "max_pairs", "concurrency")
+"""The test's settings, given to :func:`version_test_create` or left at their defaults."""
 
 
 def version_test_settings_check(
@@ -59,12 +61,15 @@ def version_test_settings_check(
 
 
 def _opponents(test: VersionTest) -> list[Entry]:
-    """The league's entries that can play now and are not the tested bot's."""
+    """The league's entries that can play now and are not the tested bot's (nor, unless the
+    league allows two entries of one owner at a table, its owner's)."""
+    tested = test.baseline.version.bot
+    entries = test.league.entries.playable().exclude(version__bot=tested)
+    if not test.league.allow_same_owner:
+        entries = entries.exclude(version__bot__owner_id=tested.owner_id)
     return [
         entry
-        for entry in test.league.entries.playable()
-        .exclude(version__bot_id=test.baseline.version.bot_id)
-        .select_related("version__bot")
+        for entry in entries.select_related("version__bot")
         if leagues.entry_waiting(entry) is None
     ]
 
@@ -94,7 +99,10 @@ def version_test_create(*, user, baseline: Entry, candidate: BotVersion, **setti
     defaults = {f: VersionTest._meta.get_field(f).default for f in _SETTINGS}
     values = {**defaults, **settings}
     version_test_settings_check(**values)
-    entry_check(league=league, version=candidate)
+    try:
+        entry_check(league=league, version=candidate)
+    except ValidationError as error:
+        raise ValidationError({"candidate": error.messages}) from None
     with transaction.atomic():
         Bot.objects.select_for_update().filter(pk=bot.pk).first()  # one creation at a time
         running = VersionTest.objects.running().filter(baseline__version__bot=bot).first()
@@ -116,9 +124,6 @@ def version_test_create(*, user, baseline: Entry, candidate: BotVersion, **setti
             )  # fmt: skip
         version_test_advance(test=test)
     return test
-
-
-_SETTINGS = ("elo0", "elo1", "alpha", "beta", "max_pairs", "concurrency")
 
 
 def _can_play(test: VersionTest) -> bool:
