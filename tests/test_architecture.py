@@ -35,7 +35,18 @@ def test_dependency_contracts_are_kept():
     assert "3 kept, 0 broken" in out.stdout
 
 
-APPS = ("api", "web", "gateway", "tournaments", "leagues", "matches", "relay", "ratings", "bots")
+APPS = (
+    "api",
+    "web",
+    "gateway",
+    "tournaments",
+    "versiontests",
+    "leagues",
+    "matches",
+    "relay",
+    "ratings",
+    "bots",
+)
 
 
 def _skeleton(root: Path, imports: dict[str, str]) -> None:

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "conquest.matches",
     "conquest.ratings",
     "conquest.tournaments",
+    "conquest.versiontests",
     "conquest.gateway",
     "conquest.api",
     "conquest.web",
@@ -288,6 +289,10 @@ CELERY_BEAT_SCHEDULE = {
     },
     "advance-tournaments": {
         "task": "conquest.tournaments.tasks.advance_tournaments",
+        "schedule": ARENA.tournament_tick_seconds,
+    },
+    "advance-version-tests": {
+        "task": "conquest.versiontests.tasks.advance_version_tests",
         "schedule": ARENA.tournament_tick_seconds,
     },
 }

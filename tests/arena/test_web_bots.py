@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 
+import celery
 import pytest
 from api_helpers import make_bot, make_league, make_user, play
 from conquest.bots import services as bot_services
@@ -14,6 +15,8 @@ from conquest.matches import services as match_services
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.selectors import rating_histories
 from conquest.ratings.models import RatingChange
+from conquest.versiontests import services as version_test_services
+from conquest.versiontests.models import VersionTest
 from conquest.web.charts import rating_chart
 from django.db import connection
 from django.test import Client
@@ -346,3 +349,21 @@ def test_the_match_list_makes_as_many_queries_for_many_matches(django_assert_max
             response = Client().get("/matches/", params)
         assert response.status_code == 200
     assert len(few) <= 8, [q["sql"] for q in few.captured_queries]
+
+
+def test_the_bot_page_shows_its_version_tests_llr_and_verdict(monkeypatch):
+    monkeypatch.setattr(celery.current_app, "send_task", lambda *a, **k: None)
+    league = make_league("conquetes-2", game="conquetes", variant="standard", ladder="off")
+    alpha, version = make_bot(make_user("alice"), "alpha")
+    baseline = enter(league, version)
+    candidate = bot_services.version_create(bot=alpha, kind="house", player="heuristic")
+    test = version_test_services.version_test_create(
+        user=alpha.owner, baseline=baseline, candidate=candidate
+    )
+    VersionTest.objects.filter(pk=test.pk).update(
+        status="accepted", llr=3.01, pairs_2=2, pairs_3=5, pairs_4=9
+    )
+    html = Client().get(bot_url(alpha)).content.decode()
+    row = re.search(r'<table class="version-tests">.*?</table>', html, re.S).group(0)
+    assert "v2 against v1" in row and "accepted" in row
+    assert "3.01 (-2.94, 2.94)" in row and "0 0 2 5 9" in row

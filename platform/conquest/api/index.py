@@ -17,6 +17,7 @@ LINKS = {
     "leagues": "api-leagues",
     "matches": "api-matches",
     "tournaments": "api-tournaments",
+    "version_tests": "api-version-tests",
     "schema": "api-schema",
     "docs": "api-docs",
     "redoc": "api-redoc",

@@ -81,6 +81,11 @@ class ReplayView(APIView):
             if not is_staff(request):
                 self.permission_denied(request, "only staff may download the full replay")
             text = selectors.full_replay(match)
+        elif selectors.seed_in_play(match):
+            raise exceptions.NotFound(
+                f"match {pk} shares its seed with a match still to be played: its replay "
+                "waits until that one ends"
+            )
         elif "seat" in query:
             seat = query["seat"]
             seats = {x.seat: x for x in match.seats.all()}

@@ -4,7 +4,7 @@ Redoc."""
 from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from conquest.api import accounts, bots, errors, index, leagues, matches, tournaments
+from conquest.api import accounts, bots, errors, index, leagues, matches, tournaments, versiontests
 from conquest.api import schema as _schema  # noqa: F401  (registers the bot-token scheme)
 
 urlpatterns = [
@@ -45,6 +45,20 @@ urlpatterns = [
     path("matches/<int:pk>/replay/", matches.ReplayView.as_view(), name="api-match-replay"),
     path("matches/<int:pk>/log/", matches.MatchLogView.as_view(), name="api-match-log"),
     path("tournaments/", tournaments.TournamentListView.as_view(), name="api-tournaments"),
+    path("version-tests/", versiontests.VersionTestListView.as_view(), name="api-version-tests"),
+    path(
+        "version-tests/<int:pk>/",
+        versiontests.VersionTestDetailView.as_view(),
+        name="api-version-test",
+    ),
+    *(
+        path(
+            f"version-tests/<int:pk>/{step}/",
+            versiontests.VersionTestStepView.as_view(step=step),
+            name=f"api-version-test-{step}",
+        )
+        for step in versiontests.VersionTestStepView.STEPS
+    ),
     path(
         "tournaments/<int:pk>/", tournaments.TournamentDetailView.as_view(), name="api-tournament"
     ),

@@ -35,9 +35,14 @@ def entry_get(entry_id: int) -> Entry | None:
 def entry_waiting(entry: Entry) -> str | None:
     """Why ``entry`` cannot play now (None: it can): withdrawn, its bot disabled, or a remote
     bot with no gateway on this platform or not connected to one."""
-    version = entry.version
     if not entry.active:
         return "withdrawn: it plays no more matches"
+    return version_waiting(entry.version)
+
+
+def version_waiting(version: BotVersion) -> str | None:
+    """Why ``version`` cannot play now, wherever it is entered (None: it can): its bot
+    disabled, or a remote bot with no gateway on this platform or not connected to one."""
     if not version.bot.enabled:
         return "its bot is disabled"
     if version.kind != BotVersion.Kind.REMOTE:

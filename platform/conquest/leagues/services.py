@@ -117,6 +117,15 @@ def entry_withdraw(*, entry: Entry) -> Entry:
     return entry
 
 
+def entry_reinstate(*, entry: Entry) -> Entry:
+    """Schedule ``entry`` again (see :func:`entry_check`): e.g. a version promoted by its
+    version test."""
+    entry_check(league=entry.league, version=entry.version)
+    entry.active = True
+    entry.save(update_fields=["active"])
+    return entry
+
+
 def challenge_create(*, user, league: League, entries: list[Entry]) -> Match:
     """An unrated match of ``league`` between ``entries`` (in seat order), queued at once.
 

@@ -112,6 +112,17 @@ def full_replay(match: Match) -> str | None:
     return None if match.replay is None else zlib.decompress(bytes(match.replay)).decode()
 
 
+def seed_in_play(match: Match) -> bool:
+    """Is another match of ``match``'s league on its seed still to be played (scheduled,
+    queued or running)? Then even a redacted view of ``match`` would tell what chance holds
+    for that one (a version test plays each seed several times): it waits."""
+    return (
+        Match.objects.filter(league_id=match.league_id, seed=match.seed, status__in=PENDING)
+        .exclude(pk=match.pk)
+        .exists()
+    )
+
+
 def replay_view(match: Match, seat: int | None) -> dict[str, Any]:
     """The match as one seat (or, with None, a spectator) may see it: no seed, no actions,
     every event redacted to what that viewer may know, and the result."""

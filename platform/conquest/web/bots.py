@@ -1,5 +1,5 @@
 """The bot page: who owns it, its versions, and in each league its rating history, results
-by seat, faults and recent matches."""
+by seat, faults and recent matches; its version tests."""
 
 from __future__ import annotations
 
@@ -12,10 +12,14 @@ from conquest.bots import selectors as bot_selectors
 from conquest.leagues import selectors as league_selectors
 from conquest.leagues.models import Entry, League
 from conquest.matches import selectors as match_selectors
+from conquest.versiontests import selectors as version_test_selectors
+from conquest.versiontests.models import VersionTest
 from conquest.web.charts import RatingChart, rating_chart
 
 RECENT_MATCHES = 20
 """Matches listed on a bot's page (the match list, filtered by the bot, has the rest)."""
+VERSION_TESTS = 10
+"""Version tests listed on a bot's page, newest first (the API lists them all)."""
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,14 @@ class EntryView:
     def spread(self) -> float:
         """3σ: the half-width of the uncertainty band around μ."""
         return 3 * self.entry.sigma
+
+
+@dataclass(frozen=True)
+class VersionTestView:
+    """A version test of the bot, with its bounds and Elo estimate."""
+
+    test: VersionTest
+    figures: version_test_selectors.Figures
 
 
 @dataclass(frozen=True)
@@ -71,5 +83,9 @@ def bot_page(request: HttpRequest, pk: int) -> HttpResponse:
             "sections": list(sections.values()),
             "recent": recent.matches,
             "more_matches": recent.older is not None,
+            "version_tests": [
+                VersionTestView(test, version_test_selectors.version_test_figures(test))
+                for test in version_test_selectors.version_test_list(bot_id=bot.pk)[:VERSION_TESTS]
+            ],
         },
     )

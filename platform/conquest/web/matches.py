@@ -115,4 +115,6 @@ def match_frames(request: HttpRequest, pk: int) -> JsonResponse:
     match = match_selectors.match_get(pk)
     if match is None or match.status != Match.Status.FINISHED or match.replay is None:
         raise Http404(f"match {pk} has no replay")
+    if match_selectors.seed_in_play(match):
+        raise Http404(f"match {pk} shares its seed with a match still to be played")
     return JsonResponse(match_selectors.match_frames(match))
