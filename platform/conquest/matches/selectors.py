@@ -107,6 +107,15 @@ def pending_per_bot(bot_ids: list[int]) -> dict[int, int]:
     )
 
 
+def seed_revealable(seed: int) -> bool:
+    """May a match's seed be shown (its full replay handed out)? Only when no match that
+    may still be played has that seed, in any league or game (``to_be_played``): a revealed
+    seed must never tell a bot the deck order, dice and draws of a match it will meet. Fresh
+    seeds are never reused (``services.match_schedule``); matches share one on purpose
+    only (paired version-test games, a re-run)."""
+    return not Match.objects.to_be_played().filter(seed=seed).exists()
+
+
 def full_replay(match: Match) -> str | None:
     """The stored engine replay (JSON), seed included: for admins and verification only."""
     return None if match.replay is None else zlib.decompress(bytes(match.replay)).decode()
