@@ -103,14 +103,24 @@ def finish(coroutine: Coroutine[Any, Any, T]) -> T:
 
 Fault = Callable[[int, Exception], None]
 """Told of a seat's fault: its player raised, or chose an illegal action."""
+Watch = Callable[[Decision, Action], None]
+"""Told of each decision and the action its player answered (before it is applied)."""
 
 
-def play(recorder: Recorder, players: Sequence[Player], *, on_fault: Fault | None = None) -> None:
+def play(
+    recorder: Recorder,
+    players: Sequence[Player],
+    *,
+    on_fault: Fault | None = None,
+    on_decision: Watch | None = None,
+) -> None:
     """Ask the players for actions until the match is over.
 
     Without ``on_fault`` a player's error or illegal action raises. With it, as on the
     platform, the fault is reported to ``on_fault(seat, error)`` and the game's default action
-    is played for the seat instead.
+    is played for the seat instead. ``on_decision(decision, action)`` is told of each answer
+    (the default action when the player raised) outside the players' fault boundary: what it
+    raises stops the match.
 
     >>> from engines.replay import start
     >>> class Crash:
@@ -126,12 +136,15 @@ def play(recorder: Recorder, players: Sequence[Player], *, on_fault: Fault | Non
 
     async def decide(decision: Decision) -> Action:
         try:
-            return players[decision.seat].act(decision.observation, decision.legal_actions)
+            action = players[decision.seat].act(decision.observation, decision.legal_actions)
         except Exception as error:
             if on_fault is None:
                 raise
             on_fault(decision.seat, error)
-            return game.default_action(decision.legal_actions)
+            action = game.default_action(decision.legal_actions)
+        if on_decision is not None:
+            on_decision(decision, action)
+        return action
 
     def settle(decision: Decision, action: Action) -> Sequence[Event]:
         try:

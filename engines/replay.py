@@ -134,8 +134,17 @@ def start(
     return recorder
 
 
-def simulate(replay: Replay) -> Recorder:
-    """Re-play every action of ``replay`` on a new match (raises on an illegal action)."""
+def simulate(replay: Replay, *, steps: int | None = None) -> Recorder:
+    """Re-play every action of ``replay`` (its first ``steps`` only, when given) on a new
+    match (raises on an illegal action).
+
+    >>> recorder = start("risk", "hasbro", 3, 5, players=("random",) * 3)
+    >>> for _ in range(4):
+    ...     seat = recorder.match.to_move()[0]
+    ...     _ = recorder.apply(seat, recorder.match.legal_actions(seat)[0])
+    >>> simulate(recorder.replay(), steps=2).match.steps
+    2
+    """
     recorder = start(
         replay.game,
         replay.variant,
@@ -144,7 +153,7 @@ def simulate(replay: Replay) -> Recorder:
         options=replay.options,
         players=replay.players,
     )
-    for seat, action in replay.actions:
+    for seat, action in replay.actions[:steps]:
         recorder.apply(seat, action)
     return recorder
 

@@ -52,6 +52,11 @@ def play(league, entries, *, rated: bool = True, seed: int = 7):
     """A finished match of ``entries`` (seat order), played in-process like a worker would."""
     match = matches.match_schedule(league=league, entries=entries, rated=rated, seed=seed)
     matches.match_enqueue(match_ids=[match.pk])
+    return play_queued(match)
+
+
+def play_queued(match):
+    """``match``, queued, played to its end in-process like a worker would."""
     assert matches.match_claim(match_id=match.pk, owner=WORKER)
     spec = match_spec(match.pk)
     outcome = run(spec, build_seats(spec, player_class))

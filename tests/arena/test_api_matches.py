@@ -1,5 +1,6 @@
 """API matches and replays: the seed and the hidden information stay hidden, a seat's view
-goes only to that seat's owner, the full replay only to staff."""
+goes only to that seat's owner, the full replay to staff and to the owners of the match's bots
+once no match still to be played shares its seed."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from api_helpers import (
     make_league,
     make_user,
     play,
+    play_queued,
 )
 from conquest.bots.services import token_issue
-from conquest.leagues.services import entry_create
+from conquest.leagues.services import entry_create, league_update
 from conquest.matches import services as matches
 from conquest.matches.selectors import full_replay
 from rest_framework.test import APIClient
@@ -192,23 +194,59 @@ def test_a_bot_token_sees_its_own_bots_seat_only(risk, alice):
     assert replay_of(bot_client(token_issue(bot=sibling)[1]), match, seat=0).status_code == 403
 
 
-def test_the_full_replay_is_for_staff_only(risk, alice):
+def test_the_full_replay_is_for_staff_and_the_owners_of_its_bots(risk, alice, bob):
+    """The stored replay with its seed (what ``python -m engines replay`` re-runs): staff,
+    each seat's owner and their bots' tokens may download it; nobody else."""
     match, entries = risk
     staff = make_user("root", staff=True)
-    response = replay_of(client_for(staff), match, view="full")
-    assert response.status_code == 200
-    assert response.content.decode() == full_replay(match)
-    assert json.loads(response.content)["seed"] == match.seed
-    staff_bot, _ = make_bot(staff, "staffbot")
     for client in (
+        client_for(staff),
         client_for(alice),
+        client_for(bob),
         bot_client(token_issue(bot=entries[0].version.bot)[1]),
+    ):
+        response = replay_of(client, match, view="full")
+        assert response.status_code == 200
+        assert response.content.decode() == full_replay(match)
+        assert json.loads(response.content)["seed"] == match.seed
+    staff_bot, _ = make_bot(staff, "staffbot")
+    sibling, _ = make_bot(alice, "sibling")
+    for client in (
+        client_for(make_user("carol")),
+        bot_client(token_issue(bot=sibling)[1]),  # a bot token acts for its own bot only
         bot_client(token_issue(bot=staff_bot)[1]),  # staff rights are the user's, not its bots'
     ):
         response = replay_of(client, match, view="full")
         assert response.status_code == 403
-        assert str(match.seed) not in response.content.decode()
+        assert "only the owners of" in error_of(response)["message"]
     assert replay_of(APIClient(), match, view="full").status_code == 401
+
+
+def test_a_league_may_keep_its_full_replays_from_the_bots_owners(risk, alice):
+    match, _ = risk
+    league_update(league=match.league, replays_downloadable=False)
+    response = replay_of(client_for(alice), match, view="full")
+    assert response.status_code == 403
+    assert "does not hand out its matches' full replays" in error_of(response)["message"]
+    staff = client_for(make_user("root", staff=True))
+    assert replay_of(staff, match, view="full").status_code == 200
+
+
+def test_the_full_replay_waits_for_every_match_on_its_seed(risk, alice):
+    """A match still to be played on the same seed (a paired game, one to be re-run) keeps the
+    seed hidden from the bots' owners: 409, saying why, until it has been played."""
+    match, entries = risk
+    paired = matches.match_schedule(league=match.league, entries=entries[::-1], seed=match.seed)
+    matches.match_enqueue(match_ids=[paired.pk])
+    response = replay_of(client_for(alice), match, view="full")
+    assert response.status_code == 409
+    error = error_of(response)
+    assert error["code"] == "conflict" and "seed is still in play" in error["message"]
+    staff = client_for(make_user("root", staff=True))
+    assert replay_of(staff, match, view="full").status_code == 200
+    play_queued(paired)
+    assert replay_of(client_for(alice), match, view="full").status_code == 200
+    assert replay_of(client_for(alice), paired, view="full").status_code == 200
 
 
 @pytest.mark.parametrize(
@@ -234,7 +272,12 @@ def test_a_match_without_replay_is_404(alice, bob):
     entries = [entry_create(league=league, version=make_bot(u, f"{u}bot")[1]) for u in (alice, bob)]
     match = matches.match_schedule(league=league, entries=entries)
     staff = client_for(make_user("root", staff=True))
-    for response in (replay_of(APIClient(), match), replay_of(staff, match, view="full")):
+    owner = client_for(alice)
+    for response in (
+        replay_of(APIClient(), match),
+        replay_of(staff, match, view="full"),
+        replay_of(owner, match, view="full"),
+    ):
         assert response.status_code == 404
         assert "scheduled" in error_of(response)["message"]
     matches.match_cancel(match=match)

@@ -5,13 +5,14 @@ entries, challenges and match logs, through the services the API uses; another u
 from __future__ import annotations
 
 import pytest
-from api_helpers import make_bot, make_league, make_user
+from api_helpers import make_bot, make_league, make_user, play
 from conquest.bots.models import Bot, BotToken, BotVersion
 from conquest.bots.services import token_authenticate, token_issue
 from conquest.leagues.models import Entry
-from conquest.leagues.services import entry_create, entry_withdraw
+from conquest.leagues.services import entry_create, entry_withdraw, league_update
 from conquest.matches import services as matches
 from conquest.matches.models import Match
+from conquest.matches.selectors import full_replay
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.test import Client
@@ -294,6 +295,55 @@ def test_a_match_log_is_forbidden_to_others(logged_match):
     assert page.status_code == 403
     assert "thinks" not in page.content.decode() and "schemes" not in page.content.decode()
     assert browser.get(url("web-match-log", 999999)).status_code == 404
+
+
+# --- full replays -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def played(alice, bob):
+    """A finished match, alice's bot in seat 1."""
+    league = make_league()
+    b = entry_create(league=league, version=make_bot(bob, "bobbot")[1])
+    a = entry_create(league=league, version=make_bot(alice, "alicebot")[1])
+    return play(league, [b, a], seed=21)
+
+
+def test_the_owner_of_a_bot_downloads_the_full_replay_from_the_match_page(alice, played):
+    browser = logged_in(alice)
+    page = browser.get(url("web-match", played.pk)).content.decode()
+    assert url("web-match-replay", played.pk) in page
+    assert f"replay match-{played.pk}.json --seat 1=mybot:MyBot" in page
+    response = browser.get(url("web-match-replay", played.pk))
+    assert response.status_code == 200 and response["Content-Type"] == "application/json"
+    assert response["Content-Disposition"] == f"attachment; filename=match-{played.pk}.json"
+    assert response.content.decode() == full_replay(played)
+
+
+def test_nobody_else_downloads_the_full_replay(played):
+    replay = url("web-match-replay", played.pk)
+    carol = logged_in(make_user("carol"))
+    for client in (Client(), carol):
+        assert replay not in client.get(url("web-match", played.pk)).content.decode()
+    assert Client().get(replay).status_code == 302  # to the login page
+    refused = carol.get(replay)
+    assert refused.status_code == 403 and "only the owners" in refused.content.decode()
+    staff = logged_in(make_user("staffer", staff=True)).get(replay)
+    assert staff.status_code == 200
+
+
+def test_the_match_page_says_why_the_full_replay_is_refused(alice, played):
+    seats = [seat.entry for seat in played.seats.all()]
+    paired = matches.match_schedule(league=played.league, entries=seats, seed=played.seed)
+    browser = logged_in(alice)
+    page = browser.get(url("web-match", played.pk)).content.decode()
+    assert url("web-match-replay", played.pk) not in page and "still in play" in page
+    assert browser.get(url("web-match-replay", played.pk)).status_code == 409
+    Match.objects.filter(pk=paired.pk).update(status=Match.Status.FINISHED)
+    league_update(league=played.league, replays_downloadable=False)
+    page = browser.get(url("web-match", played.pk)).content.decode()
+    assert "does not hand out its matches&#x27; full replays" in page
+    assert browser.get(url("web-match-replay", played.pk)).status_code == 403
 
 
 # --- bad input: form errors, nothing changed ------------------------------------------------

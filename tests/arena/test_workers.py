@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from api_helpers import client_for
 from arena_fixtures import entry, league, user
 from arena_workers import wait_for
 from conquest.leagues.matchmaking import fill_ladder
@@ -13,6 +14,8 @@ from conquest.matches.models import Match
 from conquest.ratings.models import RatingChange
 from conquest.ratings.services import rating_recompute
 from django.core.management import call_command
+
+from engines.cli import main as engines
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -86,3 +89,26 @@ def test_a_worker_stopped_mid_match_finishes_and_records_it_before_exiting(worke
     assert not first.alive()
     match.refresh_from_db()
     assert (match.status, match.attempts, match.rated_seq) == ("finished", 1, 1), first.output()
+
+
+def test_a_bots_owner_reruns_locally_a_match_a_worker_played(workers, tmp_path, capsys):
+    """A worker plays the match; the owner of a bot in it downloads its full replay through
+    the API, which the local runner reproduces, then re-runs from halfway with another player
+    in the owner's seat."""
+    lg = league(name="risk-2", seats=2, ladder="off", options={"max_steps": 200})
+    ann, ben = user("ann"), user("ben")
+    match = services.match_schedule(league=lg, entries=[entry(lg, ann), entry(lg, ben)])
+    services.match_enqueue(match_ids=[match.pk])
+    one = workers("one")
+    wait_for(lambda: Match.objects.get(pk=match.pk).status == "finished", 120, "the match", [one])
+    match.refresh_from_db()
+    response = client_for(ben).get(f"/api/matches/{match.pk}/replay/", {"view": "full"})
+    assert response.status_code == 200
+    downloaded = tmp_path / f"match-{match.pk}.json"
+    downloaded.write_bytes(response.content)
+    assert engines(["replay", str(downloaded)]) == 0
+    halfway = match.steps // 2
+    assert engines(["replay", str(downloaded), "--seat", "1=random", "--from", str(halfway)]) == 0
+    out = capsys.readouterr().out
+    assert f"{halfway} recorded actions, then seat 0 heuristic, seat 1 random" in out
+    assert "1. seat" in out

@@ -8,6 +8,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 
+class Conflict(exceptions.APIException):
+    """409: the request cannot be met in the resource's current state (it may be later)."""
+
+    status_code = 409
+    default_code = "conflict"
+    default_detail = "not possible now"
+
+
 class ListedChoiceField(serializers.ChoiceField):
     """A choice field whose refusal lists the valid choices."""
 

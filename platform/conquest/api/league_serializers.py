@@ -50,6 +50,7 @@ class LeagueInput(serializers.ModelSerializer):
             "ladder_matches_per_tick",
             "ladder_max_pending",
             "allow_same_owner",
+            "replays_downloadable",
         ]
 
     def validate_options(self, value):
@@ -109,6 +110,7 @@ class LeagueOutput(serializers.ModelSerializer):
             "ladder_matches_per_tick",
             "ladder_max_pending",
             "allow_same_owner",
+            "replays_downloadable",
             "rated_count",
             "created_at",
         ]

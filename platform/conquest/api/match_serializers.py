@@ -26,7 +26,8 @@ class ReplayQuery(serializers.Serializer):
         required=False,
         default="spectator",
         help_text="spectator (default): public facts only; full: the stored engine replay "
-        "with its seed (staff only).",
+        "with its seed, for staff and the owners of the match's bots (when the league allows "
+        "it and no match still to be played shares the seed).",
     )
     seat = serializers.IntegerField(
         required=False,

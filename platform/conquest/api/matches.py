@@ -13,8 +13,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from conquest.api import match_serializers as s
-from conquest.api.common import ListingView, error_responses, or_404, validated
+from conquest.api.common import Conflict, ListingView, error_responses, or_404, validated
 from conquest.api.permissions import acts_for, is_staff
+from conquest.leagues.selectors import full_replay_refusal
 from conquest.matches import selectors
 from conquest.matches.models import Match
 
@@ -65,21 +66,32 @@ class ReplayView(APIView):
             200: OpenApiResponse(
                 OpenApiTypes.OBJECT,
                 description="The spectator view (events redacted to public facts, no seed), "
-                "a seat's view, or for staff the stored engine replay (view=full, with seed).",
+                "a seat's view, or the stored engine replay (view=full, with seed: what "
+                "`python -m engines replay` reads) for staff and the owners of the match's "
+                "bots (403 when the league does not allow it, 409 while a match still to be "
+                "played shares its seed).",
             ),
-            **error_responses(400, 401, 403, 404),
+            **error_responses(400, 401, 403, 404, 409),
         },
     )
     def get(self, request, pk: int):
         """Download the replay: the spectator view by default; ``seat`` for that seat's
-        owner; ``view=full`` for staff."""
+        owner; ``view=full`` for staff and the owners of its bots (see
+        ``leagues.selectors.full_replay_refusal``)."""
         match = or_404(selectors.match_get(pk), "match", pk)
         query = validated(s.ReplayQuery, request.query_params)
         if match.status != Match.Status.FINISHED or match.replay is None:
             raise exceptions.NotFound(f"match {pk} is {match.status}: it has no replay yet")
         if query["view"] == "full":
-            if not is_staff(request):
-                self.permission_denied(request, "only staff may download the full replay")
+            seats = match.seats.all()
+            participant = any(acts_for(request, seat.entry.version.bot) for seat in seats)
+            refusal = full_replay_refusal(
+                match=match, participant=participant, staff=is_staff(request)
+            )
+            if refusal is not None and refusal.later:
+                raise Conflict(refusal.reason)
+            if refusal is not None:
+                self.permission_denied(request, refusal.reason)
             text = selectors.full_replay(match)
         elif selectors.seed_in_play(match):
             raise exceptions.NotFound(

@@ -138,6 +138,7 @@ class LeagueAdmin(admin.ModelAdmin):
                     "ladder_matches_per_tick",
                     "ladder_max_pending",
                     "allow_same_owner",
+                    "replays_downloadable",
                 )
             },
         ),

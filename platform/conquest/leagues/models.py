@@ -58,6 +58,12 @@ class League(models.Model):
     allow_same_owner = models.BooleanField(
         default=False, help_text="May two entries of the same owner meet in one match?"
     )
+    replays_downloadable = models.BooleanField(
+        default=True,
+        help_text="May the owners of a finished match's bots download its full replay (with "
+        "the seed), to re-run it locally? Only once no match still to be played shares the "
+        "seed.",
+    )
     rated_count = models.PositiveIntegerField(
         default=0, help_text="Rated results so far: the next one gets this number plus one."
     )

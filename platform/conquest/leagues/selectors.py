@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import redis
 from django.db.models import Count, F, Q, QuerySet, Window
@@ -60,6 +61,41 @@ def version_waiting(version: BotVersion) -> str | None:
         return (
             "a remote bot not connected to the gateway: matches are scheduled only while it "
             "is (run it with the SDK and a token of its bot)"
+        )
+    return None
+
+
+class ReplayRefusal(NamedTuple):
+    """Why a match's full replay is not handed to a viewer: ``later`` when it may be once the
+    match, or the matches sharing its seed, are played; else not to this viewer."""
+
+    reason: str
+    later: bool = False
+
+
+def full_replay_refusal(*, match: Match, participant: bool, staff: bool) -> ReplayRefusal | None:
+    """Why the viewer may not download ``match``'s full replay, seed included (None: they
+    may). Staff may once it is finished; the owner of one of its seats' bots
+    (``participant``) too when its league hands them out (``League.replays_downloadable``)
+    and no match still to be played shares its seed (``matches.selectors.seed_in_play``)."""
+    if match.status != Match.Status.FINISHED:
+        return ReplayRefusal(f"match {match.pk} is {match.status}: it has no replay yet", True)
+    if staff:
+        return None
+    if not participant:
+        return ReplayRefusal(
+            f"only the owners of match {match.pk}'s bots and staff may download its full replay"
+        )
+    if not match.league.replays_downloadable:
+        return ReplayRefusal(
+            f"league {match.league.name} does not hand out its matches' full replays"
+        )
+    if match_selectors.seed_in_play(match):
+        return ReplayRefusal(
+            f"match {match.pk}'s seed is still in play: a match to be played (or that may be "
+            "re-run) has it, and the full replay would tell its deck order; download it once "
+            "that match has been played",
+            True,
         )
     return None
 

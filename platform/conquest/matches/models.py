@@ -87,7 +87,10 @@ class Match(models.Model):
     class Meta:
         ordering = ["-created_at", "-pk"]
         verbose_name_plural = "matches"
-        indexes = [models.Index(fields=["status", "lease_expires_at"])]
+        indexes = [
+            models.Index(fields=["status", "lease_expires_at"]),
+            models.Index(fields=["seed"], name="match_seed"),  # seed_in_play, fresh seeds
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["league", "rated_seq"], name="unique_rated_seq_per_league"

@@ -113,14 +113,13 @@ def full_replay(match: Match) -> str | None:
 
 
 def seed_in_play(match: Match) -> bool:
-    """Is another match of ``match``'s league on its seed still to be played (scheduled,
-    queued or running)? Then even a redacted view of ``match`` would tell what chance holds
-    for that one (a version test plays each seed several times): it waits."""
-    return (
-        Match.objects.filter(league_id=match.league_id, seed=match.seed, status__in=PENDING)
-        .exclude(pk=match.pk)
-        .exists()
-    )
+    """Is another match on ``match``'s seed one that may still be played, in any league or
+    game (``to_be_played``: pending, or in error or cancelled, which an admin may re-run)?
+    Then neither its full replay (the seed: the deck order, dice and draws) nor even a
+    redacted view of ``match`` may be shown: either would tell a bot what chance holds in a
+    match it will meet. Fresh seeds are never reused (``services.match_schedule``); matches
+    share one on purpose only (a version test's paired games, a re-run)."""
+    return Match.objects.to_be_played().filter(seed=match.seed).exclude(pk=match.pk).exists()
 
 
 def replay_view(match: Match, seat: int | None) -> dict[str, Any]:

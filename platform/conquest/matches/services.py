@@ -74,7 +74,8 @@ def match_schedule(
     rated: bool = True,
     seed: int | None = None,
 ) -> Match:
-    """A new scheduled match of ``league``; ``entries[i]`` sits in seat i."""
+    """A new scheduled match of ``league``; ``entries[i]`` sits in seat i. Its seed is a
+    fresh one (no match has had it) unless ``seed`` is given (paired games, benchmarks)."""
     if len(entries) != league.seats:
         raise ValidationError({"entries": f"{league} needs {league.seats} entries"})
     if len({e.pk for e in entries}) != len(entries):
@@ -83,7 +84,7 @@ def match_schedule(
         raise ValidationError({"entries": f"every entry must belong to {league}"})
     match = Match.objects.create(
         league=league,
-        seed=secrets.randbelow(2**31) if seed is None else seed,
+        seed=_fresh_seed() if seed is None else seed,
         origin=origin,
         requested_by=requested_by,
         rated=rated,
@@ -93,6 +94,15 @@ def match_schedule(
         MatchSeat(match=match, seat=i, entry=e) for i, e in enumerate(entries)
     )
     return match
+
+
+def _fresh_seed() -> int:
+    """A random seed no match has had, so that a seed revealed with a finished match's replay
+    (``selectors.seed_in_play``) is never met again by chance."""
+    while True:
+        seed = secrets.randbelow(2**31)
+        if not Match.objects.filter(seed=seed).exists():
+            return seed
 
 
 def match_enqueue(*, match_ids: list[int], countdown: float | None = None) -> None:

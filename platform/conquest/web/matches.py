@@ -1,8 +1,10 @@
-"""The match pages: the list of matches with its filters, and one match with its viewer."""
+"""The match pages: the list of matches with its filters, one match with its viewer, and its
+full replay for the owners of its bots."""
 
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
@@ -84,6 +86,15 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     if match is None:
         raise Http404(f"no match {pk}")
     game = registry.get_game(match.league.game)
+    mine = _own_seats(request, match)
+    full_replay = None  # for the owners of its bots and staff: the download, or why not
+    if mine or request.user.is_staff:
+        full_replay = {
+            "refusal": league_selectors.full_replay_refusal(
+                match=match, participant=bool(mine), staff=request.user.is_staff
+            ),
+            "seat": mine[0] if mine else 0,
+        }
     changes = match_rating_changes(match.pk)
     seats = [(seat, changes.get(seat.entry_id)) for seat in match.seats.all()]
     watch = {
@@ -105,8 +116,34 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
             "view_box": f"{-LABEL_ROOM} {-LABEL_ROOM / 2} "
             f"{game.layout.width + 2 * LABEL_ROOM} {game.layout.height + LABEL_ROOM}",
             "players": [str(seat.entry.version) for seat, _ in seats],
+            "full_replay": full_replay,
         },
     )
+
+
+def _own_seats(request: HttpRequest, match: Match) -> list[int]:
+    """The seats of ``match`` whose bot the user owns."""
+    user_id = request.user.pk if request.user.is_authenticated else None
+    return [s.seat for s in match.seats.all() if s.entry.version.bot.owner_id == user_id]
+
+
+@login_required
+def match_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """A finished match's full replay (JSON, with the seed: what ``python -m engines replay``
+    re-runs) for the owners of its bots and staff; 403 or 409 saying why it is refused
+    (``leagues.selectors.full_replay_refusal``)."""
+    match = match_selectors.match_get(pk)
+    if match is None or match.status != Match.Status.FINISHED:
+        raise Http404(f"match {pk} has no replay")
+    refusal = league_selectors.full_replay_refusal(
+        match=match, participant=bool(_own_seats(request, match)), staff=request.user.is_staff
+    )
+    if refusal is not None:
+        status = 409 if refusal.later else 403
+        return HttpResponse(refusal.reason, status=status, content_type="text/plain")
+    response = HttpResponse(match_selectors.full_replay(match), content_type="application/json")
+    response["Content-Disposition"] = f"attachment; filename=match-{match.pk}.json"
+    return response
 
 
 def match_frames(request: HttpRequest, pk: int) -> JsonResponse:

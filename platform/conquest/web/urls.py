@@ -13,6 +13,7 @@ urlpatterns = [
     path("matches/<int:pk>/", matches.match_page, name="web-match"),
     path("matches/<int:pk>/frames.json", matches.match_frames, name="web-match-frames"),
     path("matches/<int:pk>/live/", live.match_live, name="web-match-live"),
+    path("matches/<int:pk>/replay.json", matches.match_replay, name="web-match-replay"),
     path("matches/<int:pk>/log/", authoring.match_log, name="web-match-log"),
     path("tournaments/", tournaments.tournament_list_page, name="web-tournaments"),
     path("tournaments/<int:pk>/", tournaments.tournament_page, name="web-tournament"),
