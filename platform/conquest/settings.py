@@ -67,6 +67,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: /healthz and /readyz answered before the host check and the https redirect.
+    "conquest.health.ProbeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files served by the project itself (no CDN), straight from the apps' folders.
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -75,6 +75,7 @@ class Command(BaseCommand):
         await stopping.wait()
         for connection in list(gateway.connections.values()):
             connection.close()  # their handlers unregister them
+        gateway.stop_checks()
         await asyncio.gather(bots.stop(STOP_GRACE_SECONDS), workers.stop(STOP_GRACE_SECONDS))
         await spectating.aclose()
 
