@@ -60,6 +60,7 @@ from bots.protocol.arena.internal.v1 import gateway_pb2_grpc
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.streams import STREAM_ENDED
 from conquest.bots.services import token_authenticate
+from conquest.events import log_event
 from conquest.gateway import database, spectators
 from conquest.gateway.auth import SharedSecret
 from conquest.relay.presence import Presence, Presences
@@ -296,6 +297,7 @@ class Gateway:
         except redis.RedisError:  # Redis away: the refreshes register it once it is back
             logger.warning("could not record bot %s in the presences", presence.bot_id)
         logger.info("bot %s connected (%s)", token.bot.name, connection.id)
+        self._event("bot_connected", connection, max_matches=max_matches)
         tasks = [
             asyncio.create_task(self._read(connection)),
             asyncio.create_task(self._ping(connection)),
@@ -317,6 +319,7 @@ class Gateway:
             except redis.RedisError:  # Redis away: the entry lapses by itself
                 logger.warning("could not remove bot %s from the presences", presence.bot_id)
             logger.info("bot %s disconnected (%s)", token.bot.name, connection.id)
+            self._event("bot_disconnected", connection)
 
     async def _authenticate(self, context):
         scheme, _, token = (
@@ -364,6 +367,17 @@ class Gateway:
                     "superseded", "another connection of this bot replaced this one"
                 )
         connection.close()
+        self._event("bot_superseded", connection)
+
+    def _event(self, event: str, connection: Connection, **fields: object) -> None:
+        """Log a connection's significant ``event`` (one JSON line: ``conquest.events``)."""
+        log_event(
+            event,
+            bot_id=connection.bot_id,
+            connection=connection.id,
+            gateway=self.address,
+            **fields,
+        )
 
     async def _read(self, connection: Connection) -> None:
         while (data := await connection.context.read()) is not grpc.aio.EOF:
