@@ -2,7 +2,7 @@
 
 - **Web**: ``/healthz`` (liveness: the process answers) and ``/readyz`` (readiness: the
   database answers a query and the broker is reachable), JSON with each check, 200 or 503.
-  :class:`ProbeMiddleware`, first in ``MIDDLEWARE``, answers them before
+  :class:`ProbeMiddleware`, first in ``MIDDLEWARE``, answers them (and ``/metrics``) before
   any other middleware: a probe that calls a pod by its address is neither refused by
   ``ALLOWED_HOSTS`` nor redirected to https, and needs no login.
 - **Workers**: each worker process touches a heartbeat file every
@@ -24,6 +24,8 @@ import redis
 from django.conf import settings
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
+
+from conquest import metrics
 
 CHECK_SECONDS = 1.0
 """How long a readiness check may wait for the service it checks."""
@@ -81,19 +83,20 @@ def readyz(request: HttpRequest) -> JsonResponse:
 PROBES: dict[str, Callable[[HttpRequest], HttpResponse]] = {
     "/healthz": healthz,
     "/readyz": readyz,
+    "/metrics": metrics.web_metrics,
 }
 
 
 class ProbeMiddleware:
     """Answers the paths of :data:`PROBES` before any other middleware (first in
-    ``MIDDLEWARE``)."""
+    ``MIDDLEWARE``); ``/metrics`` only with ``ARENA_WEB_METRICS``."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         view = PROBES.get(request.path_info.rstrip("/"))
-        if view is None:
+        if view is None or (view is metrics.web_metrics and not settings.ARENA.web_metrics):
             return self.get_response(request)
         return view(request)
 

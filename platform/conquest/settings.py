@@ -67,8 +67,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: /healthz and /readyz answered before the host check and the https redirect.
+    # First: /healthz, /readyz and /metrics answered before the host check and the https
+    # redirect; then every other request timed (conquest/metrics.py).
     "conquest.health.ProbeMiddleware",
+    "conquest.metrics.LatencyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files served by the project itself (no CDN), straight from the apps' folders.
     "whitenoise.middleware.WhiteNoiseMiddleware",

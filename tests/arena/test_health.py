@@ -7,12 +7,14 @@ import asyncio
 import os
 import socket
 import time
+import urllib.request
 
 import grpc
 import pytest
 import redis.asyncio
 from arena_workers import wait_for
 from conquest import health
+from conquest.matches.workers import free_port
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
@@ -93,13 +95,31 @@ def test_worker_health_is_alive_with_a_fresh_heartbeat_only(settings, tmp_path):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_running_worker_keeps_its_heartbeat(workers, settings, tmp_path):
+def test_a_running_worker_keeps_its_heartbeat_and_serves_its_metrics(workers, settings, tmp_path):
     settings.ARENA = settings.ARENA.model_copy(update={"home": tmp_path})
-    worker = workers("hb", ARENA_HOME=str(tmp_path), ARENA_WORKER_HEARTBEAT_SECONDS="1")
+    port = free_port()
+    worker = workers(
+        "hb",
+        ARENA_HOME=str(tmp_path),
+        ARENA_WORKER_HEARTBEAT_SECONDS="1",
+        ARENA_WORKER_METRICS_PORT=str(port),
+    )
     worker.wait_ready()
     name = f"hb@{socket.gethostname()}"
     wait_for(lambda: health.heartbeat_age(name) is not None, 30, "a heartbeat", [worker])
     call_command("worker_health", name, "--max-age", "30")
+    wait_for(lambda: _answers(port), 30, "the worker's metrics", [worker])
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as response:
+        page = response.read().decode()
+    assert "arena_matches_queued 0.0" in page.splitlines()
+
+
+def _answers(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
 
 
 # ------------------------------------------------------------------ gateway

@@ -59,6 +59,7 @@ from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.internal.v1 import gateway_pb2_grpc
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.streams import STREAM_ENDED
+from conquest import metrics
 from conquest.bots.services import token_authenticate
 from conquest.events import log_event
 from conquest.gateway import database, spectators
@@ -543,10 +544,15 @@ class Gateway:
             connection.expired.add(key)
             reply.status = gw.DeliverReply.TIMEOUT
             reply.think_seconds = allowed
+            metrics.GATEWAY_DECISIONS.labels(result="timeout").inc()
             return
         finally:
             if connection.pending.get(key) is future:
                 del connection.pending[key]
+        answered = answer.status == gw.DeliverReply.DELIVERED
+        metrics.GATEWAY_DECISIONS.labels(result="answered" if answered else "other").inc()
+        if answered:
+            metrics.GATEWAY_DECISION_SECONDS.observe(answer.at - sent)
         reply.status = answer.status
         reply.think_seconds = max(0.0, answer.at - sent - rtt)
         if answer.action is not None:
@@ -612,6 +618,7 @@ async def serve(
     internal_name = gw.DESCRIPTOR.services_by_name["Gateway"].full_name
     gateway_pb2_grpc.add_GatewayServicer_to_server(gateway, workers)
     _health(gateway, workers, [internal_name])
+    metrics.BOTS_CONNECTED.set_function(lambda: len(gateway.connections))
     await gateway.check_redis()
     gateway.start_checks()
     ports = bots.add_insecure_port(public), workers.add_insecure_port(internal)

@@ -28,7 +28,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from conquest import refs, sql
+from conquest import metrics, refs, sql
 from conquest.bots.models import Bot, BotVersion
 from conquest.bots.services import version_freeze
 from conquest.events import log_event
@@ -146,8 +146,9 @@ def _ended(match_id: int, status: str) -> None:
 
 def _event(event: str, *, match_id: int, attempt: int, **fields: Any) -> None:
     """Once the transaction commits, log a match's significant ``event`` (one JSON line:
-    ``conquest.events``)."""
+    ``conquest.events``) and count it (``conquest.metrics``)."""
     transaction.on_commit(partial(log_event, event, match_id=match_id, attempt=attempt, **fields))
+    transaction.on_commit(metrics.MATCH_EVENTS[event].inc)
 
 
 def _log_failures(responses) -> None:
