@@ -3,9 +3,10 @@
 import os
 
 from celery import Celery
-from celery.signals import task_prerun
+from celery.signals import task_prerun, worker_ready
 
 from conquest.config import prepare_home
+from conquest.health import heartbeat_start
 from conquest.matches.outages import reconnect
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "conquest.settings")
@@ -30,3 +31,9 @@ def _fresh_connections(**kwargs) -> None:
     only every ``CELERY_DB_REUSE_MAX`` tasks: a worker that met a database restart would fail
     every task until then."""
     reconnect()
+
+
+@worker_ready.connect
+def _heartbeat(sender, **kwargs) -> None:
+    """A worker ready for tasks starts its heartbeat (``manage.py worker_health``)."""
+    heartbeat_start(sender.hostname)

@@ -86,6 +86,27 @@ class ArenaSettings(BaseSettings):
     """The secret the workers present on the gateway's internal port (empty: derived from
     ``SECRET_KEY``, so processes sharing it need nothing more)."""
 
+    # -- Operations: health and metrics (deploy/operations.md) --
+    web_metrics: bool = True
+    """The web processes serve their Prometheus metrics at ``/metrics`` (restrict that path at
+    the proxy: it is for the monitoring system)."""
+    worker_metrics_port: int = Field(0, ge=0, le=65535)
+    """The port of a worker process's Prometheus metrics (0: none; each worker process on a
+    host needs its own)."""
+    gateway_metrics_port: int = Field(0, ge=0, le=65535)
+    """The port of the gateway's Prometheus metrics (0: none)."""
+    gateway_health_seconds: float = Field(5.0, gt=0)
+    """How often the gateway checks Redis; its gRPC health service reports ``NOT_SERVING``
+    while Redis does not answer."""
+    worker_heartbeat_seconds: float = Field(10.0, gt=0)
+    """How often a worker touches its heartbeat file (``home/heartbeats/<worker name>``,
+    checked by ``manage.py worker_health``)."""
+
+    @property
+    def heartbeat_folder(self) -> Path:
+        """The workers' heartbeat files."""
+        return self.home / "heartbeats"
+
     @property
     def broker_folder(self) -> Path:
         """The folder broker's messages (``arenafs://``)."""

@@ -70,6 +70,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: /healthz, /readyz and /metrics answered before the host check and the https
+    # redirect; then every other request timed (conquest/metrics.py).
+    "conquest.health.ProbeMiddleware",
+    "conquest.metrics.LatencyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files served by the project itself (no CDN), straight from the apps' folders.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -300,6 +304,27 @@ CELERY_BEAT_SCHEDULE = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        # The significant events (conquest/events.py): one JSON object a line, e.g.
+        # {"level": "INFO", "event": "match_claimed", "match_id": 7, "attempt": 1, ...,
+        #  "time": "2026-11-27T03:11:15.470000+00:00"}.
+        "events": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(levelname)s %(event)s",
+            "rename_fields": {"levelname": "level"},
+            "timestamp": "time",
+        },
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "events": {"class": "logging.StreamHandler", "formatter": "events"},
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+    "loggers": {
+        "conquest.events": {
+            "handlers": ["events"],
+            "level": env.str("EVENTS_LOG_LEVEL", default="INFO"),
+            "propagate": False,
+        },
+    },
 }

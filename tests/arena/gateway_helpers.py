@@ -19,6 +19,7 @@ import grpc
 import grpc.aio
 import pytest
 import redis
+import redis.asyncio
 from arena_workers import ROOT, database_url, flush_broker, redis_url, worker
 from conquest.bots import services as bots
 from conquest.gateway.server import Gateway, serve
@@ -182,12 +183,15 @@ def processes_fixture(tmp_path):
 
 
 @contextlib.asynccontextmanager
-async def gateway_here() -> AsyncIterator[tuple[Gateway, int, int]]:
-    """A Gateway served by this event loop on free loopback ports, with the tests' Redis:
-    yields it, its public port and its internal port (its address in the presences). The
-    loop's database work runs in one thread, whose connection is closed at the end."""
+async def gateway_here(
+    spectating: redis.asyncio.Redis | None = None,
+) -> AsyncIterator[tuple[Gateway, int, int]]:
+    """A Gateway served by this event loop on free loopback ports, with the tests' Redis
+    (``spectating``: another one for its streams and health): yields it, its public port and
+    its internal port (its address in the presences). The loop's database work runs in one
+    thread, whose connection is closed at the end."""
     asyncio.get_running_loop().set_default_executor(ThreadPoolExecutor(1))
-    gateway = Gateway("", presences(), async_redis_client())
+    gateway = Gateway("", presences(), spectating or async_redis_client())
     bots_server, workers_server, (public, internal) = await serve(
         gateway, "127.0.0.1:0", "127.0.0.1:0"
     )
@@ -195,6 +199,7 @@ async def gateway_here() -> AsyncIterator[tuple[Gateway, int, int]]:
     try:
         yield gateway, public, internal
     finally:
+        gateway.stop_checks()
         await asyncio.gather(bots_server.stop(0), workers_server.stop(0))
         await asyncio.to_thread(db.connections.close_all)
 

@@ -10,6 +10,10 @@ Two ports, one process (``manage.py run_gateway``):
   action (concurrently); and health. A call without the platform's shared secret is refused
   (``conquest.gateway.auth``).
 
+**Health.** Both ports serve the standard gRPC health service: ``SERVING`` while Redis answers
+(checked every ``ARENA_GATEWAY_HEALTH_SECONDS``: without it no worker finds the bots here),
+``NOT_SERVING`` while it does not, for the overall status ("") and each service.
+
 The gateway registers each bot stream it holds under its internal address in the Redis
 presences (``conquest/relay/presence.py``), where the workers find it, and registers it
 again if Redis lost it (a restart).
@@ -55,7 +59,9 @@ from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.internal.v1 import gateway_pb2_grpc
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.streams import STREAM_ENDED
+from conquest import metrics
 from conquest.bots.services import token_authenticate
+from conquest.events import log_event
 from conquest.gateway import database, spectators
 from conquest.gateway.auth import SharedSecret
 from conquest.relay.presence import Presence, Presences
@@ -78,6 +84,8 @@ LOG_LINES_BURST = 100
 on average, LOG_LINES_BURST at once; the others are dropped (and counted in the log)."""
 ATTEMPTS_KEPT = 1000
 """The matches per connection whose newest attempt is remembered (the oldest are forgotten)."""
+REDIS_CHECK_SECONDS = 2.0
+"""How long the health check waits for Redis's answer to a PING."""
 
 
 @dataclass
@@ -213,6 +221,50 @@ class Gateway:
             ping_interval_seconds=limits.ping_interval_seconds,
         )
         self.refresh_seconds = limits.gateway_ttl_seconds / 3
+        self.health: list[tuple[health.aio.HealthServicer, list[str]]] = []
+        """Each server's health service and the names it reports."""
+        self.serving: bool | None = None
+        """What the health services report: Redis answered the last check (None: no check)."""
+        self._checking: asyncio.Task | None = None
+
+    # -- Health ------------------------------------------------------------------------
+
+    async def check_redis(self) -> bool:
+        """PING Redis; the health services report ``SERVING`` if it answered within
+        :data:`REDIS_CHECK_SECONDS`, ``NOT_SERVING`` if not. Whether it answered."""
+        try:
+            async with asyncio.timeout(REDIS_CHECK_SECONDS):
+                await self.spectating.ping()
+            up = True
+        except (redis.RedisError, OSError, TimeoutError):
+            up = False
+        if up != self.serving:
+            if not up:
+                logger.warning("Redis does not answer: the gateway reports NOT_SERVING")
+            elif self.serving is not None:
+                logger.warning("Redis answers again: the gateway reports SERVING")
+            self.serving = up
+            status = health_pb2.HealthCheckResponse.NOT_SERVING
+            if up:
+                status = health_pb2.HealthCheckResponse.SERVING
+            for servicer, names in self.health:
+                for name in names:
+                    await servicer.set(name, status)
+        return up
+
+    async def _check_redis_forever(self) -> None:
+        while True:
+            await asyncio.sleep(settings.ARENA.gateway_health_seconds)
+            await self.check_redis()
+
+    def start_checks(self) -> None:
+        """Check Redis every ``ARENA_GATEWAY_HEALTH_SECONDS`` in this event loop."""
+        self._checking = asyncio.create_task(self._check_redis_forever())
+
+    def stop_checks(self) -> None:
+        """Stop the periodic check of :meth:`start_checks`."""
+        if self._checking is not None:
+            self._checking.cancel()
 
     # -- BotService ------------------------------------------------------------------
 
@@ -246,6 +298,7 @@ class Gateway:
         except redis.RedisError:  # Redis away: the refreshes register it once it is back
             logger.warning("could not record bot %s in the presences", presence.bot_id)
         logger.info("bot %s connected (%s)", token.bot.name, connection.id)
+        self._event("bot_connected", connection, max_matches=max_matches)
         tasks = [
             asyncio.create_task(self._read(connection)),
             asyncio.create_task(self._ping(connection)),
@@ -267,6 +320,7 @@ class Gateway:
             except redis.RedisError:  # Redis away: the entry lapses by itself
                 logger.warning("could not remove bot %s from the presences", presence.bot_id)
             logger.info("bot %s disconnected (%s)", token.bot.name, connection.id)
+            self._event("bot_disconnected", connection)
 
     async def _authenticate(self, context):
         scheme, _, token = (
@@ -314,6 +368,17 @@ class Gateway:
                     "superseded", "another connection of this bot replaced this one"
                 )
         connection.close()
+        self._event("bot_superseded", connection)
+
+    def _event(self, event: str, connection: Connection, **fields: object) -> None:
+        """Log a connection's significant ``event`` (one JSON line: ``conquest.events``)."""
+        log_event(
+            event,
+            bot_id=connection.bot_id,
+            connection=connection.id,
+            gateway=self.address,
+            **fields,
+        )
 
     async def _read(self, connection: Connection) -> None:
         while (data := await connection.context.read()) is not grpc.aio.EOF:
@@ -479,10 +544,15 @@ class Gateway:
             connection.expired.add(key)
             reply.status = gw.DeliverReply.TIMEOUT
             reply.think_seconds = allowed
+            metrics.GATEWAY_DECISIONS.labels(result="timeout").inc()
             return
         finally:
             if connection.pending.get(key) is future:
                 del connection.pending[key]
+        answered = answer.status == gw.DeliverReply.DELIVERED
+        metrics.GATEWAY_DECISIONS.labels(result="answered" if answered else "other").inc()
+        if answered:
+            metrics.GATEWAY_DECISION_SECONDS.observe(answer.at - sent)
         reply.status = answer.status
         reply.think_seconds = max(0.0, answer.at - sent - rtt)
         if answer.action is not None:
@@ -502,19 +572,20 @@ class Gateway:
             await context.abort(grpc.StatusCode.UNAVAILABLE, "the platform's database is away")
 
 
-async def _health(server: grpc.aio.Server, names: list[str]) -> None:
-    """Serve the standard health service on ``server``: SERVING for ``names`` and overall."""
+def _health(gateway: Gateway, server: grpc.aio.Server, names: list[str]) -> None:
+    """Serve the standard health service on ``server``, for ``names`` and overall, with the
+    status of ``gateway``'s checks (:meth:`Gateway.check_redis`)."""
     servicer = health.aio.HealthServicer()
-    for name in ["", *names]:
-        await servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    gateway.health.append((servicer, ["", *names]))
     health_pb2_grpc.add_HealthServicer_to_server(servicer, server)
 
 
 async def serve(
     gateway: Gateway, public: str, internal: str
 ) -> tuple[grpc.aio.Server, grpc.aio.Server, tuple[int, int]]:
-    """Start the public and internal servers on ``public`` and ``internal`` (host:port);
-    returns them and the ports they got."""
+    """Start the public and internal servers on ``public`` and ``internal`` (host:port), and
+    the gateway's health checks (stop them with :meth:`Gateway.stop_checks`); returns the
+    servers and the ports they got."""
     hard_limit = max(4 * 2**20, 2 * gateway.limits.max_message_bytes)
     bots = grpc.aio.server(
         options=[
@@ -539,14 +610,17 @@ async def serve(
         )
     )
     public_names = [BOT_SERVICE, SPECTATOR_SERVICE]
-    await _health(bots, public_names)
+    _health(gateway, bots, public_names)
     reflection.enable_server_reflection(
         [*public_names, health.SERVICE_NAME, reflection.SERVICE_NAME], bots
     )
     workers = grpc.aio.server(interceptors=[SharedSecret(open_services=[health.SERVICE_NAME])])
     internal_name = gw.DESCRIPTOR.services_by_name["Gateway"].full_name
     gateway_pb2_grpc.add_GatewayServicer_to_server(gateway, workers)
-    await _health(workers, [internal_name])
+    _health(gateway, workers, [internal_name])
+    metrics.BOTS_CONNECTED.set_function(lambda: len(gateway.connections))
+    await gateway.check_redis()
+    gateway.start_checks()
     ports = bots.add_insecure_port(public), workers.add_insecure_port(internal)
     await bots.start()
     await workers.start()

@@ -33,6 +33,7 @@ from functools import partial
 from django.conf import settings
 from django.db import close_old_connections, connection
 
+from conquest import metrics
 from conquest.matches import remote_sandbox, services
 from conquest.matches.outages import (
     INFRASTRUCTURE_ERRORS,
@@ -295,6 +296,7 @@ def execute(match_id: int, writer: ResultWriter | None = None) -> str:
         return "error"
     except INFRASTRUCTURE_ERRORS as error:  # not wrapped in a PlayFailed by the play function
         return _requeue(match_id, owner, describe(error), traceback.format_exc())
+    metrics.decisions_observed(outcome.decisions, sum(seat.timeouts for seat in outcome.seats))
     if writer is not None:
         leases.add(lease)  # renewed until the writer is done with it
         writer.submit(match_id, owner, outcome, done=partial(leases.discard, lease))

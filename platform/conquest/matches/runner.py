@@ -172,6 +172,7 @@ async def _play(
     for seat in forfeited:
         outcomes[seat].code = SeatCode.FORFEIT
     log: list[str] = [f"seat {seat} forfeits: withdrawn before the start" for seat in forfeited]
+    decisions: list[float] = []
 
     def fault(seat: int, code: SeatCode, reason: str, forfeit: bool = False) -> None:
         out = outcomes[seat]
@@ -203,6 +204,7 @@ async def _play(
             fault(seat, error.code, error.reason, error.forfeit)
         spent = seats[seat].spent(time.perf_counter() - began)
         outcomes[seat].time_used += spent
+        decisions.append(spent)
         bank[seat] = max(0.0, bank[seat] - max(0.0, spent - spec.decision_seconds))
         log.extend(_notes(seats, [seat], len(recorder.actions)))
         return action
@@ -241,4 +243,5 @@ async def _play(
         steps=len(recorder.actions),
         log=log,
         seconds=time.perf_counter() - match_began,
+        decisions=decisions,
     )

@@ -107,6 +107,11 @@ def pending_per_bot(bot_ids: list[int]) -> dict[int, int]:
     )
 
 
+def queued_count() -> int:
+    """How many matches wait in the queue."""
+    return Match.objects.filter(status=Match.Status.QUEUED).count()
+
+
 def full_replay(match: Match) -> str | None:
     """The stored engine replay (JSON), seed included: for admins and verification only."""
     return None if match.replay is None else zlib.decompress(bytes(match.replay)).decode()

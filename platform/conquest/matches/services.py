@@ -18,6 +18,7 @@ import random
 import secrets
 import zlib
 from datetime import timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from celery import current_app
@@ -27,9 +28,10 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from conquest import refs, sql
+from conquest import metrics, refs, sql
 from conquest.bots.models import Bot, BotVersion
 from conquest.bots.services import version_freeze
+from conquest.events import log_event
 from conquest.matches.codes import SeatCode
 from conquest.matches.models import EntrySeatTally, Match, MatchSeat
 from conquest.matches.signals import match_ended
@@ -59,6 +61,8 @@ attempt (at most a minute): the failed service gets time to come back."""
 LAPSED = "the worker was lost (its lease lapsed)"
 """The failure of an attempt whose worker stopped renewing its lease: it died, hung, or lost
 the database for longer than the lease."""
+MESSAGE_LOST = "its message was not picked up"
+"""Why the sweep sends a queued match again: its message was lost, or never sent."""
 
 
 def _stamp(text: str) -> str:
@@ -148,6 +152,13 @@ def _ended(match_id: int, status: str) -> None:
     transaction.on_commit(
         lambda: _log_failures(match_ended.send_robust(Match, match_id=match_id, status=status))
     )
+
+
+def _event(event: str, *, match_id: int, attempt: int, **fields: Any) -> None:
+    """Once the transaction commits, log a match's significant ``event`` (one JSON line:
+    ``conquest.events``) and count it (``conquest.metrics``)."""
+    transaction.on_commit(partial(log_event, event, match_id=match_id, attempt=attempt, **fields))
+    transaction.on_commit(metrics.MATCH_EVENTS[event].inc)
 
 
 def _log_failures(responses) -> None:
@@ -244,7 +255,9 @@ def match_claim(*, match_id: int, owner: str) -> int:
         ]
         if bots:
             attempt = _claim_within_capacity(match_id, owner, bots)
-    if not attempt:
+    if attempt:
+        _event("match_claimed", match_id=match_id, attempt=attempt, owner=owner)
+    else:
         _give_up(match_id, now)
     return attempt
 
@@ -362,6 +375,7 @@ class _Locked(NamedTuple):
 
     status: str
     lease_owner: str
+    attempts: int
     rated: bool
     league_id: int
     rated_count: int
@@ -369,7 +383,7 @@ class _Locked(NamedTuple):
 
 
 _LOCK = sql.Statement(
-    "SELECT m.status, m.lease_owner, m.rated, l.id AS league_id, l.rated_count, l.elo_k"
+    "SELECT m.status, m.lease_owner, m.attempts, m.rated, l.id AS league_id, l.rated_count, l.elo_k"
     " FROM {match} m JOIN {league} l ON l.id = m.league_id WHERE m.id = %s",
     match=Match,
     league=refs.LEAGUE,
@@ -512,6 +526,7 @@ def match_record(*, match_id: int, owner: str, outcome: Outcome) -> bool:
         if unfrozen:
             version_freeze(version_ids=unfrozen)
         _ended(match_id, Match.Status.FINISHED)
+        _event("match_recorded", match_id=match_id, attempt=locked.attempts, owner=owner)
         return True
 
 
@@ -530,6 +545,7 @@ def _error(match: Match, message: str, detail: str) -> None:
     match.log += _stamp(f"infrastructure error: {message}") + detail
     match.save()
     _ended(match.pk, Match.Status.ERROR)
+    _event("match_failed", match_id=match.pk, attempt=match.attempts, reason=message)
 
 
 def match_fail(*, match_id: int, owner: str, message: str, detail: str = "") -> bool:
@@ -563,6 +579,7 @@ def match_requeue(*, match_id: int, owner: str, why: str, detail: str = "") -> s
         match.save(update_fields=["log", "last_failure", "lease_owner", "lease_expires_at"])
         backoff = min(60.0, REQUEUE_SECONDS * 2 ** (match.attempts - 1))
         match_enqueue(match_ids=[match_id], countdown=backoff)
+        _event("match_requeued", match_id=match_id, attempt=match.attempts, reason=why)
         return Match.Status.QUEUED
 
 
@@ -577,12 +594,12 @@ def match_requeue_lapsed() -> list[int]:
             .select_for_update(skip_locked=True)
             .values_list("pk", flat=True)
         )
-        lost = list(
+        lost = dict(
             Match.objects.filter(
                 Q(queued_at__lt=stale) | Q(queued_at__isnull=True), status=Match.Status.QUEUED
             )
             .select_for_update(skip_locked=True)
-            .values_list("pk", flat=True)
+            .values_list("pk", "attempts")
         )
         for match in Match.objects.filter(pk__in=lapsed):
             match.log += _stamp(f"lease of {match.lease_owner} lapsed: requeued")
@@ -590,8 +607,11 @@ def match_requeue_lapsed() -> list[int]:
             match.lease_owner = ""
             match.lease_expires_at = None
             match.save(update_fields=["log", "last_failure", "lease_owner", "lease_expires_at"])
-        match_enqueue(match_ids=lapsed + lost)
-    return lapsed + lost
+            _event("match_requeued", match_id=match.pk, attempt=match.attempts, reason=LAPSED)
+        for match_id, attempts in lost.items():
+            _event("match_requeued", match_id=match_id, attempt=attempts, reason=MESSAGE_LOST)
+        match_enqueue(match_ids=lapsed + list(lost))
+    return lapsed + list(lost)
 
 
 def match_cancel(*, match: Match, why: str = "cancelled by an admin") -> bool:

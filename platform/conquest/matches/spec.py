@@ -93,3 +93,5 @@ class Outcome:
     steps: int
     log: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    decisions: list[float] = field(default_factory=list)
+    """The time charged to its seat for each decision, in order (the workers' metrics)."""

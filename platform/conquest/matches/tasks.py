@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import logging
+import math
 import threading
 
 from celery import shared_task
-from celery.signals import worker_shutdown
+from celery.signals import worker_ready, worker_shutdown
+from django.conf import settings
+from django.db import connection
 
-from conquest.matches import services
+from conquest import metrics
+from conquest.matches import selectors, services
 from conquest.matches.execution import execute
 from conquest.matches.outages import INFRASTRUCTURE_ERRORS, describe, reconnect
 from conquest.matches.result_writer import ResultWriter
@@ -39,6 +43,23 @@ def _close_result_writer(**kwargs) -> None:
     """A warm shutdown writes the results still waiting before the process exits."""
     if _writer is not None:
         _writer.close()
+
+
+def _queued_now() -> float:
+    """The queued matches' count, for the metrics' thread (NaN when the database does not
+    answer); the thread's connection is closed after."""
+    try:
+        return selectors.queued_count()
+    except Exception:
+        return math.nan
+    finally:
+        connection.close()
+
+
+@worker_ready.connect
+def _serve_metrics(**kwargs) -> None:
+    """A worker ready for tasks serves its metrics on ``ARENA_WORKER_METRICS_PORT``."""
+    metrics.serve(settings.ARENA.worker_metrics_port, queued=_queued_now)
 
 
 @shared_task(

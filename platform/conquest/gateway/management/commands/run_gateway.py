@@ -9,6 +9,7 @@ import socket
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from conquest import metrics
 from conquest.gateway.server import Gateway, serve
 from conquest.relay import presence
 from conquest.relay.presence import new_async_redis_client, presences
@@ -58,6 +59,7 @@ class Command(BaseCommand):
         )
 
     async def _serve(self, public: str, internal: str, advertised: str | None) -> None:
+        metrics.serve(settings.ARENA.gateway_metrics_port)
         connected = presences()
         spectating = new_async_redis_client()
         gateway = Gateway("", connected, spectating)
@@ -75,6 +77,7 @@ class Command(BaseCommand):
         await stopping.wait()
         for connection in list(gateway.connections.values()):
             connection.close()  # their handlers unregister them
+        gateway.stop_checks()
         await asyncio.gather(bots.stop(STOP_GRACE_SECONDS), workers.stop(STOP_GRACE_SECONDS))
         await spectating.aclose()
 
