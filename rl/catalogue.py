@@ -154,3 +154,14 @@ def _field_holding(action: Action, value: object) -> str | None:
         if getattr(action, f.name) == value:
             return f.name
     return None
+
+
+def neighbour_pairs(
+    ids: tuple[str, ...], neighbours: tuple[tuple[int, ...], ...]
+) -> list[tuple[str, str]]:
+    """Every ordered pair of neighbouring places, by id, from a board's neighbour lists.
+
+    >>> neighbour_pairs(("a", "b"), ((1,), (0,)))
+    [('a', 'b'), ('b', 'a')]
+    """
+    return [(ids[s], ids[t]) for s, around in enumerate(neighbours) for t in around]

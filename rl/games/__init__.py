@@ -9,7 +9,7 @@ from typing import Any
 
 from engines.core import Action, UnknownGame
 from rl.features import Features
-from rl.games import risk
+from rl.games import africa, conquetes, risk
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,8 @@ class GameSpec:
 
 
 SPECS: dict[str, GameSpec] = {
+    "africa": GameSpec(africa.keys, africa.features),
+    "conquetes": GameSpec(conquetes.keys, conquetes.features),
     "risk": GameSpec(risk.keys, risk.features),
 }
 

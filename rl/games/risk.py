@@ -41,7 +41,7 @@ from engines.risk.match import (
 )
 from engines.risk.observation import NEUTRAL, UNOWNED, RiskObservation
 from engines.risk.variants import BONUS_ONCE, SETS_DIFFERENT_OR_WILD, VARIANTS
-from rl.catalogue import ANY
+from rl.catalogue import ANY, neighbour_pairs
 from rl.features import Features
 
 PHASES = (CLAIMING, SETUP, PLACE, ATTACK, DEFEND, OCCUPY, FORTIFY, ALLY_PLACE, ALLY_ATTACK, OVER)
@@ -53,11 +53,7 @@ def keys(variant: str, seats: int) -> Iterator[Action]:
     """Every action classic Risk's ``variant`` may list, quantities as ``ANY`` (any seats)."""
     rules = VARIANTS[variant]
     territories = WORLD.territories
-    pairs = [
-        (territories[s], territories[t])
-        for s, neighbours in enumerate(WORLD.neighbours)
-        for t in neighbours
-    ]
+    pairs = neighbour_pairs(territories, WORLD.neighbours)
     yield from (Claim(t) for t in territories)
     yield from (Place(t, ANY) for t in territories)
     cards = range(WORLD.cards)
