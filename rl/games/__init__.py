@@ -9,7 +9,7 @@ from typing import Any
 
 from engines.core import Action, UnknownGame
 from rl.features import Features
-from rl.games import africa, conquetes, risk
+from rl.games import africa, colonisation, conquetes, risk
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class GameSpec:
 
 SPECS: dict[str, GameSpec] = {
     "africa": GameSpec(africa.keys, africa.features),
+    "colonisation": GameSpec(colonisation.keys, colonisation.features),
     "conquetes": GameSpec(conquetes.keys, conquetes.features),
     "risk": GameSpec(risk.keys, risk.features),
 }
