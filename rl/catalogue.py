@@ -68,6 +68,7 @@ class Catalogue:
             self._key_at.extend([len(self.keys)] * (1 if name is None else levels))
             self.keys.append(key)
         self._known: dict[Action, tuple[Entry, Amount | None]] = {}
+        self._offsets: dict[Amount, tuple[int, ...]] = {}
 
     def __len__(self) -> int:
         return len(self._key_at)
@@ -81,18 +82,19 @@ class Catalogue:
         mask = np.zeros(len(self._key_at), dtype=np.int8)
         ranges: dict[int, tuple[Action, Entry, Amount | None]] = {}
         levels = self.levels
+        if len(self._offsets) > 10_000:
+            self._offsets.clear()
         for template in legal_actions:
             entry, amount = self._lookup(template)
             ranges[entry.index] = (template, entry, amount)
             if amount is None:
                 mask[entry.index] = 1
                 continue
-            previous = None
-            for level in range(levels):
-                value = _level_value(amount, level, levels)
-                if value != previous:
-                    mask[entry.index + level] = 1
-                previous = value
+            offsets = self._offsets.get(amount)
+            if offsets is None:
+                offsets = self._offsets[amount] = _distinct_levels(amount, levels)
+            for level in offsets:
+                mask[entry.index + level] = 1
         return Legal(self, mask, ranges)
 
     def _lookup(self, template: Action) -> tuple[Entry, Amount | None]:
@@ -147,6 +149,16 @@ def _level_value(amount: Amount, level: int, levels: int) -> int:
     """
     span = amount.high - amount.low
     return amount.low + (level * span + levels - 2) // (levels - 1)
+
+
+def _distinct_levels(amount: Amount, levels: int) -> tuple[int, ...]:
+    """The levels of ``amount`` whose value differs from the level's before it.
+
+    >>> _distinct_levels(Amount(1, 3), 5), _distinct_levels(Amount(2, 2), 5)
+    ((0, 1, 3), (0,))
+    """
+    values = [_level_value(amount, level, levels) for level in range(levels)]
+    return tuple(k for k in range(levels) if k == 0 or values[k] != values[k - 1])
 
 
 def _field_holding(action: Action, value: object) -> str | None:
