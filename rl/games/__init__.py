@@ -9,7 +9,7 @@ from typing import Any
 
 from engines.core import Action, UnknownGame
 from rl.features import Features
-from rl.games import africa, colonisation, conquetes, risk
+from rl.games import africa, colonisation, conquetes, risk, risk2210
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,7 @@ SPECS: dict[str, GameSpec] = {
     "colonisation": GameSpec(colonisation.keys, colonisation.features),
     "conquetes": GameSpec(conquetes.keys, conquetes.features),
     "risk": GameSpec(risk.keys, risk.features),
+    "risk2210": GameSpec(risk2210.keys, risk2210.features),
 }
 
 
