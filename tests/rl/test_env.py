@@ -70,12 +70,22 @@ def test_a_match_played_to_its_end_rewards_the_winner():
         allowed = np.flatnonzero(observation["action_mask"])
         env.step(int(allowed[-2] if len(allowed) > 1 and rng.random() < 0.9 else allowed[0]))
     result = env.match.result()
+    assert result.winners  # seed 1 and this policy: a win by the rules, not the step limit
     expected = {
         f"seat_{seat}": (1.0 if seat in result.winners else -1.0) if result.winners else 0.0
         for seat in range(2)
     }
     assert rewards == expected
     assert not env.agents
+
+
+def test_the_step_limit_truncates_the_match_without_rewards():
+    env = ArenaEnv("risk", "hasbro", 3, options={"max_steps": 40})
+    env.reset(seed=2)
+    walk(env, 40, seed=0)
+    assert env.match.is_over()
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert env.rewards == dict.fromkeys(env.possible_agents, 0.0)
 
 
 def test_an_action_the_mask_forbids_is_refused():
