@@ -88,6 +88,27 @@ def test_the_step_limit_truncates_the_match_without_rewards():
     assert env.rewards == dict.fromkeys(env.possible_agents, 0.0)
 
 
+def test_the_seats_of_a_simultaneous_decision_are_selected_in_turn():
+    env = ArenaEnv("africa", "standard", 3)
+    env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    simultaneous = 0
+    previous = None
+    while not env.match.is_over():
+        movers = env.match.to_move()
+        seat = int(env.agent_selection.removeprefix("seat_"))
+        assert seat in movers
+        if len(movers) > 1 and previous is not None and previous[1] == movers:
+            simultaneous += 1
+            # While others wait, the seat after the one that just acted is selected.
+            later = [s for s in movers if s > previous[0]]
+            assert seat == (later[0] if later else movers[0])
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+        previous = (seat, movers)
+    assert simultaneous > 50  # the diplomacy and the orders were played
+
+
 def test_an_action_the_mask_forbids_is_refused():
     env = ArenaEnv("risk", "hasbro", 3)
     env.reset(seed=0)
