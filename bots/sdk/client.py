@@ -170,7 +170,7 @@ class Client:
             "serves one at 127.0.0.1:50051)"
         )
         LOGGER.warning(
-            "not connected to %s: %s%s; trying again in %.1f s", self.address, error, hint, wait
+            "not connected to %s: %s%s; trying again in %.3f s", self.address, error, hint, wait
         )
 
     async def _reconnecting(self) -> None:

@@ -310,17 +310,20 @@ class Gateway:
         finally:
             for task in tasks:
                 task.cancel()
-            # A write on a broken stream ends the reader or the pinger: that is the end.
-            await asyncio.gather(*tasks, return_exceptions=True)
             connection.close()
             if self.connections.get(connection.bot_id) is connection:
                 del self.connections[connection.bot_id]
+            # The bot may cancel its call while this cleans up (gRPC then cancels this
+            # handler again): what follows the awaits is said whatever happens to them.
             try:
+                # A write on a broken stream ends the reader or the pinger: that is the end.
+                await asyncio.gather(*tasks, return_exceptions=True)
                 await asyncio.to_thread(self.presences.disconnect, presence)
             except redis.RedisError:  # Redis away: the entry lapses by itself
                 logger.warning("could not remove bot %s from the presences", presence.bot_id)
-            logger.info("bot %s disconnected (%s)", token.bot.name, connection.id)
-            self._event("bot_disconnected", connection)
+            finally:
+                logger.info("bot %s disconnected (%s)", token.bot.name, connection.id)
+                self._event("bot_disconnected", connection)
 
     async def _authenticate(self, context):
         scheme, _, token = (
