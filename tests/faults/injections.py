@@ -224,6 +224,45 @@ class PostgresImmediate(ServiceFault):
         stage.postgres.start()
 
 
+class LinkCut(ServiceFault):
+    """The link between two hosts of the multi-host test (``network.py``) cut for ``seconds``,
+    then mended: host ``client`` from host ``server`` (from its ``address`` only, if given).
+    ``excused``: the seat codes a remote bot may end with meanwhile (its own link's fault)."""
+
+    def __init__(
+        self,
+        network,
+        link: tuple[str, str, str | None],
+        seconds: float,
+        excused: frozenset[str] = frozenset(),
+    ) -> None:
+        self.network = network
+        self.client, self.server, self.address = link
+        self.seconds = seconds
+        self.excused = excused
+        towards = f"host {self.server}'s {self.address}" if self.address else f"host {self.server}"
+        self.name = f"cut {self.client} from {self.server}" + (
+            f" {self.address}" if self.address else ""
+        )
+        self.what = f"host {self.client} cut from {towards} for {seconds:g} s, then mended"
+
+    def strike(self, stage: Stage, target) -> Injected:
+        injected = super().strike(stage, target)
+        if self.excused:
+            injected.excuses = [
+                Excuse(bot.bot_id, self.excused, injected.at, injected.restored)
+                for bot in stage.bots
+            ]
+        return injected
+
+    def inject(self, stage: Stage) -> None:
+        cut = self.network.cut(self.name, self.client, self.server, self.address)
+        try:
+            time.sleep(self.seconds)
+        finally:
+            self.network.mend(cut)
+
+
 class GatewayFault(ServiceFault):
     """The gateway stopped and started again on its ports; the bots must connect again."""
 
