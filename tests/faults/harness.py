@@ -18,6 +18,7 @@ import json
 import os
 import secrets
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -28,7 +29,7 @@ from pathlib import Path
 
 import django
 from conquest.config import prepare_home
-from fleet import Fleet, Placement, Timers
+from fleet import ROOT, Fleet, Placement, Timers
 from private_services import PrivatePostgres, PrivateRedis, free_port
 from report import Report
 
@@ -171,6 +172,22 @@ def watch_parent() -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def run_in_child(arguments: list[str], folder: Path, seconds: float) -> tuple[int, str]:
+    """Run a script of the suite (``arguments``: its path and options) in a child process,
+    its output in ``folder/output.txt``, for at most ``seconds`` (then SIGTERM: it stops
+    everything it started); its exit status and output."""
+    output = folder / "output.txt"
+    command = [sys.executable, *arguments, "--watch-parent"]
+    with output.open("w") as out:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            status = process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGTERM)
+            status = process.wait(120)
+    return status, output.read_text()
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:

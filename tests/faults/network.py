@@ -25,6 +25,7 @@ import re
 import signal
 import subprocess
 from dataclasses import dataclass
+from pathlib import Path
 
 PREFIX = "arh"
 NETWORK = ipaddress.ip_network("10.231.0.0/24")
@@ -213,10 +214,9 @@ def remove_leftovers() -> None:
 
 
 def _alive(pid: int) -> bool:
+    """Does process ``pid`` run (a zombie, killed but not yet reaped, does not)?"""
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
         return False
-    except PermissionError:
-        return True
-    return True
+    return state != "Z"
