@@ -50,9 +50,9 @@ PLACES = {
     "remote-bob": "bots",
 }
 """The host of each process of the set."""
-LINKS = (("workers", "db", 0), ("gateway", "db", 1), ("bots", "gateway", None))
-"""The links cut, in order: (client host, server host, the server's address by index, or
-None for every one)."""
+LINKS = (("workers", "postgres"), ("gateway", "redis"), ("bots", "gateway"))
+"""The links cut, in order: a host, and the service it is cut from (from that service's
+address: the database host keeps its other one)."""
 CUT_SECONDS = 5.0
 RECORDED_FIRST = 8
 """Matches recorded (remote ones among them) before the first cut."""
@@ -147,11 +147,18 @@ def play(stack: ExitStack, network: Network, folder: Path, timers: Timers, facts
     runner = Runner(stage)
     rounds = [runner.warm_up(10.0)]
     facts["before cuts"] = wait_recorded(stage.league_id)
-    for client, server, index in LINKS:
-        address = None if index is None else network.hosts[server].addresses[index]
+    services = {
+        "postgres": ("db", stage.postgres.host, stage.postgres.port),
+        "redis": ("db", stage.redis.host, stage.redis.port),
+        "gateway": ("gateway", stage.fleet.placement.gateway, stage.fleet.public),
+    }
+    for client, name in LINKS:
         # A bot cut from the gateway cannot answer in time: its timeouts are its own.
         excused = frozenset({SeatCode.TIMEOUT}) if client == "bots" else frozenset()
-        fault = LinkCut(network, (client, server, address), CUT_SECONDS, excused)
+        service = (name, *services[name])
+        fault = LinkCut(
+            network, client=client, service=service, seconds=CUT_SECONDS, excused=excused
+        )
         rounds += runner.play(fault, 0)
         print(f"[{time.strftime('%H:%M:%S')}] {fault.name}: {rounds[-1].failures()}", flush=True)
     roles = [*stage.fleet.roles, web]

@@ -226,28 +226,35 @@ class PostgresImmediate(ServiceFault):
 
 class LinkCut(ServiceFault):
     """The link between two hosts of the multi-host test (``network.py``) cut for ``seconds``,
-    then mended: host ``client`` from host ``server`` (from its ``address`` only, if given).
+    then mended: host ``client`` from ``service`` (its host ``server``, its ``address`` and
+    ``port``), which the client must not reach meanwhile (else the round says the cut missed).
     ``excused``: the seat codes a remote bot may end with meanwhile (its own link's fault)."""
 
     def __init__(
         self,
         network,
-        link: tuple[str, str, str | None],
+        *,
+        client: str,
+        service: tuple[str, str, str, int],
         seconds: float,
         excused: frozenset[str] = frozenset(),
     ) -> None:
         self.network = network
-        self.client, self.server, self.address = link
+        self.client = client
+        label, self.server, self.address, self.port = service
         self.seconds = seconds
         self.excused = excused
-        towards = f"host {self.server}'s {self.address}" if self.address else f"host {self.server}"
-        self.name = f"cut {self.client} from {self.server}" + (
-            f" {self.address}" if self.address else ""
+        self.leaked = False
+        self.name = f"cut {client} from {label}"
+        self.what = (
+            f"host {client} cut from {label} ({self.address} on host {self.server}) for "
+            f"{seconds:g} s, then mended"
         )
-        self.what = f"host {self.client} cut from {towards} for {seconds:g} s, then mended"
 
     def strike(self, stage: Stage, target) -> Injected:
         injected = super().strike(stage, target)
+        if self.leaked:
+            injected.missed.append(f"{self.client} reached {self.address} through the cut")
         if self.excused:
             injected.excuses = [
                 Excuse(bot.bot_id, self.excused, injected.at, injected.restored)
@@ -256,9 +263,11 @@ class LinkCut(ServiceFault):
         return injected
 
     def inject(self, stage: Stage) -> None:
+        began = time.monotonic()
         cut = self.network.cut(self.name, self.client, self.server, self.address)
         try:
-            time.sleep(self.seconds)
+            self.leaked = self.network.reaches(self.client, self.address, self.port)
+            time.sleep(max(0.0, self.seconds - (time.monotonic() - began)))
         finally:
             self.network.mend(cut)
 

@@ -24,6 +24,7 @@ import os
 import re
 import signal
 import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -137,6 +138,14 @@ class Network:
             for route in json.loads(ip("-j", "-n", ns, "route", "show")):
                 if route["dst"] == "default" or ipaddress.ip_network(route["dst"]) != NETWORK:
                     raise RuntimeError(f"{ns} has a route beyond {NETWORK}: {route}")
+
+    def reaches(self, name: str, address: str, port: int, seconds: float = 2.0) -> bool:
+        """Does a TCP connection from host ``name`` to ``address:port`` open within
+        ``seconds``?"""
+        target = (self.own(address), port)
+        code = f"import socket; socket.create_connection({target!r}, timeout={seconds}).close()"
+        command = [*self.hosts[name].prefix, sys.executable, "-c", code]
+        return subprocess.run(command, capture_output=True, timeout=seconds + 60).returncode == 0
 
     def enter(self, name: str) -> None:
         """Move this process onto host ``name`` (the calling thread, and every thread it starts
