@@ -5,7 +5,8 @@ worker (``--pool threads -Q remote``), the scheduler (``celery -A conquest beat`
 (``manage.py run_gateway`` on fixed ports, so that a restarted one is found at the same
 address) and two remote bots of the SDK (``python -m bots.sdk`` with the example bots). Each
 process has its own ``ARENA_HOME``; all share the private services, ``SECRET_KEY`` and the
-short timers (:class:`Timers`). Every incarnation of a process writes its own log.
+short timers (:class:`Timers`). Every incarnation of a process writes its own log. A
+:class:`Placement` runs them on several hosts (the multi-host test, ``hosts.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import re
 import signal
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from conquest.matches.workers import ChildProcess, WorkerProcess, stop_all
@@ -71,6 +72,19 @@ class Timers:
             f"match wall {self.match_wall:g} s; bound after a fault = lease + sweep + "
             f"requeue-after + grace + {self.slack:g} s slack = {self.bound:g} s"
         )
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where each process runs: the command that runs a program on its host, by process name
+    (none: this host), and the address the gateway serves on (bots and workers alike)."""
+
+    prefixes: dict[str, list[str]] = field(default_factory=dict)
+    gateway: str = "127.0.0.1"
+
+    def prefix(self, name: str) -> list[str]:
+        """The command that runs process ``name`` on its host."""
+        return self.prefixes.get(name, [])
 
 
 class Role:
@@ -157,8 +171,11 @@ class Fleet:
         environment: dict[str, str],
         bots: list[Bot],
         gateway_ports: tuple[int, int],
+        *,
+        placement: Placement | None = None,
     ) -> None:
         self.folder = folder
+        self.placement = placement or Placement()
         self.timers = timers
         self.base = environment
         self.public, self.internal = gateway_ports
@@ -188,35 +205,46 @@ class Fleet:
         return {**self.base, "ARENA_HOME": str(home), **extra}
 
     def _solo_worker(self, name: str, log: Path) -> ChildProcess:
-        return WorkerProcess(name, log, env=self.environment(name))
+        return WorkerProcess(
+            name, log, env=self.environment(name), prefix=self.placement.prefix(name)
+        )
 
     def _remote_worker(self, name: str, log: Path) -> ChildProcess:
-        return WorkerProcess(name, log, env=self.environment(name), remote=REMOTE_THREADS)
+        return WorkerProcess(
+            name,
+            log,
+            env=self.environment(name),
+            remote=REMOTE_THREADS,
+            prefix=self.placement.prefix(name),
+        )
+
+    def _child(self, name: str, command: list[str], log: Path, **extra: str) -> ChildProcess:
+        environment = self.environment(name, **extra)
+        return ChildProcess(name, command, log, environment, prefix=self.placement.prefix(name))
 
     def _beat(self, name: str, log: Path) -> ChildProcess:
         schedule = self.folder / "homes" / name / "celerybeat-schedule"
         command = [sys.executable, "-m", "celery", "-A", "conquest", "beat", "-s", str(schedule)]
-        return ChildProcess(name, [*command, "-l", "info"], log, self.environment(name))
+        return self._child(name, [*command, "-l", "info"], log)
 
     def _gateway(self, name: str, log: Path) -> ChildProcess:
+        host = self.placement.gateway
         command = [
-            sys.executable, "manage.py", "run_gateway", "--host", "127.0.0.1",
-            "--port", str(self.public), "--internal-host", "127.0.0.1",
+            sys.executable, "manage.py", "run_gateway", "--host", host,
+            "--port", str(self.public), "--internal-host", host,
             "--internal-port", str(self.internal),
-            "--internal-address", f"127.0.0.1:{self.internal}",
+            "--internal-address", f"{host}:{self.internal}",
         ]  # fmt: skip
-        return ChildProcess(name, command, log, self.environment(name))
+        return self._child(name, command, log)
 
     def _bot_maker(self, bot: Bot, player: str) -> Callable[[str, Path], ChildProcess]:
         def make(name: str, log: Path) -> ChildProcess:
             command = [
                 sys.executable, "-m", "bots.sdk", "--player", player,
-                "--address", f"127.0.0.1:{self.public}",
+                "--address", f"{self.placement.gateway}:{self.public}",
                 "--max-matches", str(BOT_MAX_MATCHES), "--log-level", "INFO",
             ]  # fmt: skip
-            return ChildProcess(
-                name, command, log, self.environment(name, ARENA_BOT_TOKEN=bot.token)
-            )
+            return self._child(name, command, log, ARENA_BOT_TOKEN=bot.token)
 
         return make
 

@@ -18,6 +18,7 @@ import json
 import os
 import secrets
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -28,7 +29,7 @@ from pathlib import Path
 
 import django
 from conquest.config import prepare_home
-from fleet import Fleet, Timers
+from fleet import ROOT, Fleet, Placement, Timers
 from private_services import PrivatePostgres, PrivateRedis, free_port
 from report import Report
 
@@ -88,13 +89,22 @@ def setup_django(environment: dict[str, str], home: Path) -> None:
     django.setup()
 
 
-def open_stage(stack: ExitStack, folder: Path, timers: Timers):
-    """Start the private services, the world and the process set (stopped by ``stack``)."""
-    postgres = PrivatePostgres()
+def open_stage(
+    stack: ExitStack,
+    folder: Path,
+    timers: Timers,
+    *,
+    postgres: PrivatePostgres | None = None,
+    redis: PrivateRedis | None = None,
+    placement: Placement | None = None,
+):
+    """Start the private services (by default on loopback), the world and the process set
+    (on this host unless ``placement`` says otherwise); ``stack`` stops them."""
+    postgres = postgres or PrivatePostgres()
     stack.callback(postgres.remove)
     postgres.start()
     database_url = postgres.create_database("arena")
-    redis = PrivateRedis(folder / "redis")
+    redis = redis or PrivateRedis(folder / "redis")
     stack.callback(redis.stop)
     redis.start()
     environment = process_environment(database_url, redis.url, timers)
@@ -104,7 +114,9 @@ def open_stage(stack: ExitStack, folder: Path, timers: Timers):
 
     world.migrate()
     league_id, bots = world.create_world()
-    fleet = Fleet(folder, timers, environment, bots, (free_port(), free_port()))
+    fleet = Fleet(
+        folder, timers, environment, bots, (free_port(), free_port()), placement=placement
+    )
     stack.callback(fleet.stop_all)
     fleet.start_all()
     return Stage(postgres, redis, fleet, timers, league_id, bots)
@@ -141,7 +153,7 @@ def _progress(r) -> str:
     return f"[{time.strftime('%H:%M:%S')}] {r.kind} #{r.number}: {r.matches} matches, {verdict}"
 
 
-def _stop_on_sigterm() -> None:
+def stop_on_sigterm() -> None:
     """SIGTERM unwinds like Ctrl-C: everything started is stopped."""
 
     def stop(signum, frame):
@@ -150,7 +162,7 @@ def _stop_on_sigterm() -> None:
     signal.signal(signal.SIGTERM, stop)
 
 
-def _watch_parent() -> None:
+def watch_parent() -> None:
     """End this process (SIGTERM, so it cleans up) if its parent dies."""
     parent = os.getppid()
 
@@ -160,6 +172,22 @@ def _watch_parent() -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+def run_in_child(arguments: list[str], folder: Path, seconds: float) -> tuple[int, str]:
+    """Run a script of the suite (``arguments``: its path and options) in a child process,
+    its output in ``folder/output.txt``, for at most ``seconds`` (then SIGTERM: it stops
+    everything it started); its exit status and output."""
+    output = folder / "output.txt"
+    command = [sys.executable, *arguments, "--watch-parent"]
+    with output.open("w") as out:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+        try:
+            status = process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGTERM)
+            status = process.wait(120)
+    return status, output.read_text()
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -187,9 +215,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.exit(f"unknown fault kinds {unknown}; known: {', '.join(FAULTS)}")
     folder = args.out or Path(tempfile.mkdtemp(prefix="faults-"))
     folder.mkdir(parents=True, exist_ok=True)
-    _stop_on_sigterm()
+    stop_on_sigterm()
     if args.watch_parent:
-        _watch_parent()
+        watch_parent()
     report = run(kinds, args.rounds, folder, timers, args.warm_up)
     print(report.table())
     print(report.details())

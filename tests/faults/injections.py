@@ -224,6 +224,54 @@ class PostgresImmediate(ServiceFault):
         stage.postgres.start()
 
 
+class LinkCut(ServiceFault):
+    """The link between two hosts of the multi-host test (``network.py``) cut for ``seconds``,
+    then mended: host ``client`` from ``service`` (its host ``server``, its ``address`` and
+    ``port``), which the client must not reach meanwhile (else the round says the cut missed).
+    ``excused``: the seat codes a remote bot may end with meanwhile (its own link's fault)."""
+
+    def __init__(
+        self,
+        network,
+        *,
+        client: str,
+        service: tuple[str, str, str, int],
+        seconds: float,
+        excused: frozenset[str] = frozenset(),
+    ) -> None:
+        self.network = network
+        self.client = client
+        label, self.server, self.address, self.port = service
+        self.seconds = seconds
+        self.excused = excused
+        self.leaked = False
+        self.name = f"cut {client} from {label}"
+        self.what = (
+            f"host {client} cut from {label} ({self.address} on host {self.server}) for "
+            f"{seconds:g} s, then mended"
+        )
+
+    def strike(self, stage: Stage, target) -> Injected:
+        injected = super().strike(stage, target)
+        if self.leaked:
+            injected.missed.append(f"{self.client} reached {self.address} through the cut")
+        if self.excused:
+            injected.excuses = [
+                Excuse(bot.bot_id, self.excused, injected.at, injected.restored)
+                for bot in stage.bots
+            ]
+        return injected
+
+    def inject(self, stage: Stage) -> None:
+        began = time.monotonic()
+        cut = self.network.cut(self.name, self.client, self.server, self.address)
+        try:
+            self.leaked = self.network.reaches(self.client, self.address, self.port)
+            time.sleep(max(0.0, self.seconds - (time.monotonic() - began)))
+        finally:
+            self.network.mend(cut)
+
+
 class GatewayFault(ServiceFault):
     """The gateway stopped and started again on its ports; the bots must connect again."""
 

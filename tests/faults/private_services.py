@@ -1,5 +1,7 @@
 """A private PostgreSQL cluster and a private Redis on free ports of 127.0.0.1, for the
-fault-injection suite to restart and kill (never the shared ones on 5432 and 6379).
+fault-injection suite to restart and kill (never the shared ones on 5432 and 6379); or, for
+the multi-host test, on an address of a host of its own (``host``, and ``prefix``: the
+command that runs a program on that host, ``ip netns exec <host>``).
 
 PostgreSQL runs as the ``postgres`` user when we are root (``runuser``), in a data directory
 of its own under a temporary folder it owns, with trust authentication; Redis keeps nothing on
@@ -34,12 +36,18 @@ def _wait_until(ready, what: str, seconds: float = READY_SECONDS) -> None:
 
 
 class PrivatePostgres:
-    """A PostgreSQL cluster of its own, on a free port; ``url(name)`` is a database's URL."""
+    """A PostgreSQL cluster of its own, on a free port; ``url(name)`` is a database's URL.
+    ``clients``: a network (CIDR) whose clients it trusts besides loopback's."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, *, host: str = "127.0.0.1", prefix: list[str] | None = None, clients: str = ""
+    ) -> None:
         if not PG_BINARIES:
             raise RuntimeError("no PostgreSQL under /usr/lib/postgresql/*/bin")
         self.bin = PG_BINARIES[-1]
+        self.host = host
+        self.prefix = prefix or []
+        self.clients = clients
         self.port = free_port()
         # Its own folder under /tmp (which the postgres user can reach), owned by that user.
         self.folder = Path(tempfile.mkdtemp(prefix="faults-pg-"))
@@ -56,12 +64,12 @@ class PrivatePostgres:
         command = [str(self.bin / args[0]), *args[1:]]
         if os.geteuid() == 0:
             command = ["runuser", "-u", "postgres", "--", *command]
-        subprocess.run(command, check=True, capture_output=True, timeout=120)
+        subprocess.run([*self.prefix, *command], check=True, capture_output=True, timeout=120)
 
     def _options(self) -> str:
         # fsync off: a process killed loses nothing the OS has; only a host crash would.
         return (
-            f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.sockets} -c fsync=off"
+            f"-c listen_addresses={self.host} -p {self.port} -k {self.sockets} -c fsync=off"
             " -c max_connections=200"
         )
 
@@ -69,6 +77,9 @@ class PrivatePostgres:
         """Create the cluster on first use, then start it and wait until it answers."""
         if not self.data.exists():
             self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-N")
+            if self.clients:
+                with (self.data / "pg_hba.conf").open("a") as rules:
+                    rules.write(f"host all all {self.clients} trust\n")
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w", "-o",
                   self._options(), "start")  # fmt: skip
         _wait_until(self.answers, "PostgreSQL")
@@ -84,7 +95,7 @@ class PrivatePostgres:
 
     def url(self, database: str) -> str:
         """The URL of ``database`` on this cluster."""
-        return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
+        return f"postgres://postgres@{self.host}:{self.port}/{database}"
 
     def create_database(self, name: str) -> str:
         """Create ``name``; its URL."""
@@ -114,9 +125,14 @@ class PrivatePostgres:
 
 
 class PrivateRedis:
-    """A redis-server of its own on a free port, keeping nothing on disk."""
+    """A redis-server of its own on a free port, keeping nothing on disk, without protected
+    mode (which refuses every client but loopback's when there is no password)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(
+        self, folder: Path, *, host: str = "127.0.0.1", prefix: list[str] | None = None
+    ) -> None:
+        self.host = host
+        self.prefix = prefix or []
         self.port = free_port()
         self.folder = folder
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -126,15 +142,16 @@ class PrivateRedis:
     @property
     def url(self) -> str:
         """The URL of its database 0."""
-        return f"redis://127.0.0.1:{self.port}/0"
+        return f"redis://{self.host}:{self.port}/0"
 
     def start(self) -> PrivateRedis:
         """Start the server on its port and wait until it answers."""
         self.starts += 1
         log = (self.folder / f"redis-{self.starts}.log").open("a")
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.folder), "--daemonize", "no"],
+            [*self.prefix, "redis-server", "--port", str(self.port), "--bind", self.host,
+             "--save", "", "--appendonly", "no", "--dir", str(self.folder),
+             "--daemonize", "no", "--protected-mode", "no"],
             stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
         _wait_until(self.answers, "Redis")
@@ -143,7 +160,7 @@ class PrivateRedis:
     def answers(self) -> bool:
         """Does the server answer PING now?"""
         try:
-            return bool(redis.Redis(port=self.port, socket_timeout=2).ping())
+            return bool(redis.Redis(self.host, self.port, socket_timeout=2).ping())
         except redis.RedisError:
             return False
 
@@ -151,7 +168,7 @@ class PrivateRedis:
         """``SHUTDOWN NOSAVE`` (redis-cli: no client retries), and wait for the process to
         end."""
         subprocess.run(
-            ["redis-cli", "-p", str(self.port), "shutdown", "nosave"],
+            ["redis-cli", "-h", self.host, "-p", str(self.port), "shutdown", "nosave"],
             capture_output=True,
             timeout=30,
         )

@@ -12,12 +12,10 @@ private database, here on the tests' one.
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
-import sys
 
 import pytest
 from fleet import ROOT
+from harness import run_in_child
 
 QUICK = ("worker-kill", "redis-restart", "postgres-restart", "bot-within-grace")
 RUN_SECONDS = 1200.0
@@ -27,20 +25,12 @@ recovers; each fault waits at most its bound, 70 s, when it does not)."""
 
 def _run_harness(folder) -> tuple[int, str]:
     """Run the quick subset with its report in ``folder``; its exit status and output."""
-    output = folder / "output.txt"
-    command = [
-        sys.executable, str(ROOT / "tests" / "faults" / "harness.py"),
+    arguments = [
+        str(ROOT / "tests" / "faults" / "harness.py"),
         "--faults", ",".join(QUICK), "--rounds", "1", "--warm-up", "10",
-        "--out", str(folder), "--json", str(folder / "report.json"), "--watch-parent",
+        "--out", str(folder), "--json", str(folder / "report.json"),
     ]  # fmt: skip
-    with output.open("w") as out:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-        try:
-            status = process.wait(RUN_SECONDS)
-        except subprocess.TimeoutExpired:
-            process.send_signal(signal.SIGTERM)  # it stops everything it started
-            status = process.wait(120)
-    return status, output.read_text()
+    return run_in_child(arguments, folder, RUN_SECONDS)
 
 
 @pytest.fixture(scope="module", name="report")

@@ -41,7 +41,9 @@ class ChildProcess:
 
     ``with_parent`` ends it (SIGTERM) when the process that started it dies, however it dies
     (Linux; the demo's processes): set it only from the main thread, since the signal comes
-    when the starting thread ends.
+    when the starting thread ends. ``prefix`` is a command that runs the program in turn
+    and becomes it (e.g. ``ip netns exec <host>``: the multi-host tests), so that its process
+    id is the program's.
     """
 
     def __init__(
@@ -52,13 +54,14 @@ class ChildProcess:
         env: dict[str, str] | None = None,
         *,
         with_parent: bool = False,
+        prefix: list[str] | None = None,
     ) -> None:
         self.name = name
         self.log = log
         env = {**os.environ, **(env or {})}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(PLATFORM), env.get("PYTHONPATH")]))
         self.process = subprocess.Popen(
-            command,
+            [*(prefix or []), *command],
             cwd=PLATFORM.parent,
             env=env,
             stdout=log.open("a"),
@@ -117,7 +120,8 @@ class WorkerProcess(ChildProcess):
     which plays up to that many matches with remote bots at once (``execution.py``).
 
     ``beat`` embeds the periodic scheduler (matchmaking, requeueing): give it to one worker
-    only. ``env`` overrides the environment (e.g. DATABASE_URL, BROKER_URL, ARENA_*).
+    only. ``env`` overrides the environment (e.g. DATABASE_URL, BROKER_URL, ARENA_*);
+    ``prefix`` as :class:`ChildProcess`'s.
     """
 
     def __init__(
@@ -129,6 +133,7 @@ class WorkerProcess(ChildProcess):
         env: dict | None = None,
         remote: int = 0,
         with_parent: bool = False,
+        prefix: list[str] | None = None,
     ) -> None:
         pool = ["--pool", "threads", "--concurrency", str(remote), "-Q", "remote"]
         command = [
@@ -138,7 +143,7 @@ class WorkerProcess(ChildProcess):
         ]  # fmt: skip
         if beat is not None:
             command += ["-B", "-s", str(beat)]
-        super().__init__(name, command, log, env, with_parent=with_parent)
+        super().__init__(name, command, log, env, with_parent=with_parent, prefix=prefix)
 
     def wait_ready(self, timeout: float = 60.0) -> None:
         """Block until the worker consumes (it logs 'ready'); RuntimeError if it died."""
