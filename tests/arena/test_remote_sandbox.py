@@ -28,7 +28,7 @@ from conquest.matches import execution, remote_sandbox, sandbox, services
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.runner import EngineMismatch
 from conquest.matches.selectors import match_spec
-from conquest.matches.workers import ChildProcess
+from conquest.matches.workers import ChildProcess, descendants
 from conquest.relay.broadcast import Broadcast, stream_key
 from conquest.relay.fence import Stale
 from conquest.relay.presence import presences, redis_client
@@ -109,20 +109,6 @@ def _toy_leagues(faults: dict[str, int]):
     return made, token
 
 
-def _descendants(pid: int) -> list[int]:
-    """The processes under ``pid``, now."""
-    found, todo = [], [pid]
-    while todo:
-        for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
-            try:
-                children = [int(c) for c in (task / "children").read_text().split()]
-            except OSError:
-                continue
-            found += children
-            todo += children
-    return found
-
-
 def _running(pid: int) -> bool:
     """Is process ``pid`` there and not a zombie?"""
     try:
@@ -195,8 +181,8 @@ def test_a_killed_worker_leaves_no_process_behind(processes, faulty):
     services.match_enqueue(match_ids=[match.pk])
     wait_for(lambda: Match.objects.get(pk=match.pk).status == "running", 60, "the match", [worker])
     # The forkserver, the resource tracker and the child whose engine loops.
-    wait_for(lambda: len(_descendants(worker.process.pid)) >= 3, 60, "the child", [worker])
-    left = _descendants(worker.process.pid)
+    wait_for(lambda: len(descendants(worker.process.pid)) >= 3, 60, "the child", [worker])
+    left = descendants(worker.process.pid)
     os.kill(worker.process.pid, signal.SIGKILL)
     wait_for(lambda: not any(_running(pid) for pid in left), 30, "the worker's children to end")
 

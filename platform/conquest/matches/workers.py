@@ -1,6 +1,6 @@
 """Starting and stopping child processes: Celery workers, gateways and an embedded Redis (the
 demo, the benchmarks and the tests), and the other programs the benchmarks and the tests run
-beside them."""
+beside them, and the CPU time a process and its children use."""
 
 from __future__ import annotations
 
@@ -26,6 +26,32 @@ def _terminated_with_parent() -> None:
     """In a child, before it runs its program: SIGTERM when the parent dies (Linux)."""
     if _LIBC is not None:
         _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes under ``pid`` now (Linux ``/proc``; those that end meanwhile are skipped)."""
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
+            with contextlib.suppress(OSError):
+                children = [int(c) for c in (task / "children").read_text().split()]
+                found.extend(children)
+                todo.extend(children)
+    return found
+
+
+def cpu_seconds(*pids: int) -> float:
+    """The CPU time (user and system) processes ``pids`` and their descendants have used,
+    those that ended included (in their parent's ``cutime`` and ``cstime`` once it reaped
+    them)."""
+    total = 0.0
+    for process in [*pids, *(child for pid in pids for child in descendants(pid))]:
+        with contextlib.suppress(OSError):
+            stat = Path(f"/proc/{process}/stat").read_text()
+            fields = stat[stat.rindex(")") + 2 :].split()
+            total += sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def free_port() -> int:

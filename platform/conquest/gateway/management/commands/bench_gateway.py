@@ -9,19 +9,22 @@ matches with remote bots one worker process plays at once without missing a dead
    once for one worker process (``--pool threads``), the remote seats played by ``--bots``
    SDK bot processes; it counts the deadlines missed (timeouts) and the most matches running
    at once, and samples the memory of the worker and its child processes (PSS and RSS,
-   ``/proc/<pid>/smaps_rollup``, every ``MEMORY_SECONDS``). Needs PostgreSQL and Redis (the
+   ``/proc/<pid>/smaps_rollup``, every ``MEMORY_SECONDS``), the remote decisions per second
+   and the CPU time of the worker, the gateways and the bots. Needs PostgreSQL and Redis (the
    configured ones).
 3. **Simultaneous decisions** (``--simultaneous N``): N Africa matches whose four powers are
    four remote SDK bots, one match after the other; per match the decisions, the rounds (the
    runner asks every seat to move at once: a round costs one round trip for all its seats)
    and the wall time per decision and per round.
+
+``--gateways N`` starts N gateway processes and spreads the bot processes over them in turn;
+the worker finds each bot's gateway in the registry, as in production.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import statistics
 import sys
 import tempfile
@@ -43,7 +46,13 @@ from conquest.leagues import services as leagues
 from conquest.matches import services as matches
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.selectors import full_replay
-from conquest.matches.workers import ChildProcess, WorkerProcess
+from conquest.matches.workers import (
+    ChildProcess,
+    GatewayProcess,
+    WorkerProcess,
+    cpu_seconds,
+    descendants,
+)
 from conquest.relay.links import Link
 from conquest.relay.presence import presences
 from engines.registry import get_game
@@ -77,19 +86,6 @@ class _Memory:
         return self.worker_pss + self.children_pss
 
 
-def _descendants(pid: int) -> list[int]:
-    """The processes under ``pid`` (Linux ``/proc``; those that end meanwhile are skipped)."""
-    found: list[int] = []
-    todo = [pid]
-    while todo:
-        for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
-            with contextlib.suppress(OSError):
-                children = [int(c) for c in (task / "children").read_text().split()]
-                found.extend(children)
-                todo.extend(children)
-    return found
-
-
 def _rollup(pid: int) -> dict[str, float]:
     """Rss, Pss and private (USS) memory of ``pid`` in MiB (zeros if it ended)."""
     fields = {"Rss": 0.0, "Pss": 0.0, "Private_Clean": 0.0, "Private_Dirty": 0.0}
@@ -104,7 +100,7 @@ def _rollup(pid: int) -> dict[str, float]:
 
 def _memory(pid: int) -> _Memory:
     """The memory of process ``pid`` and its descendants now."""
-    children = [_rollup(child) for child in _descendants(pid)]
+    children = [_rollup(child) for child in descendants(pid)]
     return _Memory(
         worker_pss=_rollup(pid)["Pss"],
         children=len(children),
@@ -112,18 +108,6 @@ def _memory(pid: int) -> _Memory:
         children_rss=sum(c["Rss"] for c in children),
         children_uss=sum(c["Uss"] for c in children),
     )
-
-
-def _cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) process ``pid`` and its descendants have used, those
-    that ended included (in their parent's ``cutime`` and ``cstime`` once it reaped them)."""
-    total = 0.0
-    for process in [pid, *_descendants(pid)]:
-        with contextlib.suppress(OSError):
-            stat = Path(f"/proc/{process}/stat").read_text()
-            fields = stat[stat.rindex(")") + 2 :].split()
-            total += sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
-    return total
 
 
 class _MemoryPeak(threading.Thread):
@@ -168,31 +152,40 @@ class Command(BaseCommand):
         parser.add_argument(
             "--simultaneous", type=int, default=0, help="Africa matches of four remote bots"
         )
+        parser.add_argument(
+            "--gateways", type=int, default=1, help="gateway processes, the bots spread over them"
+        )
 
-    def handle(self, *args, decisions, matches, bots, max_steps, simultaneous, **options):
+    def handle(self, *args, decisions, matches, bots, max_steps, simultaneous, gateways, **kw):
         call_command("migrate", verbosity=0)
         self.logs = Path(tempfile.mkdtemp(prefix="bench-gateway-"))
         self.children: list[ChildProcess] = []
         self.tag = f"bench{int(time.time())}"
         self.owner = User.objects.create_user(self.tag)
         try:
-            serve = ["run_gateway", "--port", "0", "--host", "127.0.0.1"]
-            gateway = self._start(
-                "gateway",
-                [sys.executable, "manage.py", *serve, "--internal-address", "127.0.0.1"],
-                ARENA_BOT_MAX_MATCHES=str(matches),
-            )
-            port = gateway.wait_for(r"serving bots on port (\d+)")[1]
-            address = f"127.0.0.1:{port}"
-            self._latency(address, decisions)
+            for i in range(gateways):
+                log = self.logs / f"gateway{i}.log"
+                env = {"ARENA_BOT_MAX_MATCHES": str(matches)}
+                self.children.append(GatewayProcess(log, env=env))
+            self._latency(self.gateways[0].address, decisions)
             if matches:
-                self._concurrency(address, matches, bots, max_steps)
+                self._concurrency(matches, bots, max_steps)
             if simultaneous:
-                self._simultaneous(address, simultaneous, max_steps)
+                self._simultaneous(simultaneous, max_steps)
         finally:
             for child in self.children:
                 child.kill()
         self.stdout.write(f"logs in {self.logs}")
+
+    @property
+    def gateways(self) -> list[GatewayProcess]:
+        """The gateway processes."""
+        return [c for c in self.children if isinstance(c, GatewayProcess)]
+
+    def _address(self, i: int) -> str:
+        """The address of the gateway the ``i``-th bot process connects to (round robin)."""
+        gateways = self.gateways
+        return gateways[i % len(gateways)].address
 
     def _start(self, name: str, command: list[str], **env: str) -> ChildProcess:
         """Start a child process, stopped at the end of the benchmark."""
@@ -261,7 +254,7 @@ class Command(BaseCommand):
             f"({told[0] / bare[0]:.2f}× with the ActionResult)"
         )
 
-    def _concurrency(self, address: str, count: int, bot_processes: int, max_steps: int) -> None:
+    def _concurrency(self, count: int, bot_processes: int, max_steps: int) -> None:
         league = leagues.league_create(
             name=self.tag, game="risk", variant="hasbro", seats=2, ladder="off",
             options={"max_steps": max_steps}, decision_seconds=1.0, time_bank_seconds=0.0,
@@ -274,8 +267,9 @@ class Command(BaseCommand):
         per_bot = -(-count // bot_processes)
         remotes = []
         for i in range(bot_processes):
-            sdk = [sys.executable, "-m", "bots.sdk", "--player", "random", "--address", address]
-            bot = self._bot(f"sdk{i}", [*sdk, "--max-matches", str(per_bot), "--inline"])
+            sdk = ["-m", "bots.sdk", "--player", "random", "--address", self._address(i)]
+            command = [sys.executable, *sdk, "--max-matches", str(per_bot), "--inline"]
+            bot = self._bot(f"sdk{i}", command)
             remotes.append(
                 leagues.entry_create(
                     league=league, version=bots.version_create(bot=bot, kind="remote")
@@ -289,7 +283,9 @@ class Command(BaseCommand):
             for i in range(count)
         ]
         idle = _memory(worker.process.pid)
-        cpu = _cpu_seconds(worker.process.pid)
+        relays = [g.process.pid for g in self.gateways]
+        players = [c.process.pid for c in self.children if c.name.startswith("sdk")]
+        cpu = [cpu_seconds(worker.process.pid), cpu_seconds(*relays), cpu_seconds(*players)]
         sampler = _MemoryPeak(worker.process.pid)
         sampler.start()
         began = time.monotonic()
@@ -302,36 +298,44 @@ class Command(BaseCommand):
                 raise RuntimeError("the matches did not finish in 30 minutes")
             time.sleep(0.2)
         seconds = time.monotonic() - began
-        cpu = _cpu_seconds(worker.process.pid) - cpu
+        worker_cpu, relays_cpu, players_cpu = (
+            cpu_seconds(*pids) - before
+            for pids, before in zip([[worker.process.pid], relays, players], cpu, strict=True)
+        )
         peak = sampler.stop()
         seats = MatchSeat.objects.filter(match__league=league, entry__in=remotes)
         faults = seats.aggregate(faults=Sum("faults"))["faults"]
         steps = Match.objects.filter(league=league).aggregate(steps=Sum("steps"))["steps"]
         timeouts = sum(m.log.count(" timeout (") for m in Match.objects.filter(league=league))
         errors = Match.objects.filter(league=league, status="error").count()
+        remote = _remote_decisions(league, remotes)
+        busy = (worker_cpu + relays_cpu + players_cpu) / seconds
         self.stdout.write(
             f"concurrency: {count} matches (Risk 2 seats, a remote bot against a house bot, "
             f"{max_steps} actions each) queued at once for one worker process, "
-            f"{bot_processes} bot processes:\n"
+            f"{bot_processes} bot processes through {len(relays)} gateway(s):\n"
             f"  most running at once: {most}; all done in {seconds:.1f} s "
-            f"({steps / seconds:.0f} actions/s); the worker's CPU (its children's included): "
-            f"{cpu:.1f} s, {cpu / steps * 1e6:.0f} µs per action\n"
+            f"({steps / seconds:.0f} actions/s, {remote / seconds:.0f} remote decisions/s); "
+            f"the worker's CPU (its children's included): "
+            f"{worker_cpu:.1f} s, {worker_cpu / steps * 1e6:.0f} µs per action\n"
+            f"  CPU of the gateways {relays_cpu:.1f} s, of the bot processes {players_cpu:.1f} s; "
+            f"worker, gateways and bots kept {busy:.2f} cores busy\n"
             f"  deadlines missed (1 s per decision, no bank): {timeouts}; faults: "
             f"{faults}; matches in error: {errors}\n"
             f"{_memory_rows(idle, peak, most)}"
         )
 
-    def _simultaneous(self, address: str, count: int, max_steps: int) -> None:
+    def _simultaneous(self, count: int, max_steps: int) -> None:
         league = leagues.league_create(
             name=f"{self.tag}-africa", game="africa", variant="standard", seats=4, ladder="off",
             options={"max_steps": max_steps}, decision_seconds=5.0, max_faults=1000,
         )  # fmt: skip
-        sdk = [sys.executable, "-m", "bots.sdk", "--player", "random", "--address", address]
+        sdk = [sys.executable, "-m", "bots.sdk", "--player", "random", "--inline", "--address"]
         entries = [
             leagues.entry_create(
                 league=league,
                 version=bots.version_create(
-                    bot=self._bot(f"power{i}", [*sdk, "--inline"], "africa"), kind="remote"
+                    bot=self._bot(f"power{i}", [*sdk, self._address(i)], "africa"), kind="remote"
                 ),
             )
             for i in range(4)
@@ -361,6 +365,18 @@ class Command(BaseCommand):
             f"  wall time per decision {seconds / decisions * 1e3:.2f} ms, per round "
             f"{seconds / rounds * 1e3:.2f} ms (queueing and recording included)"
         )
+
+
+def _remote_decisions(league, remotes: list) -> int:
+    """The actions the remote seats of ``league``'s finished matches played."""
+    seats = MatchSeat.objects.filter(match__league=league, entry__in=remotes)
+    remote = set(seats.values_list("match_id", "seat"))
+    return sum(
+        1
+        for match in Match.objects.filter(league=league, status="finished")
+        for seat, _ in Replay.from_json(full_replay(match)).actions
+        if (match.pk, seat) in remote
+    )
 
 
 def _memory_rows(idle: _Memory, peak: _Memory, most: int) -> str:

@@ -9,7 +9,8 @@ Same matches (same seeds, seats and house players) three ways, in one run:
 
 for each K of ``--workers`` (1 and 2 by default), alternating for ``--rounds`` rounds. Per
 process, time per match is wall time × K / matches; the overhead is the median pipeline's
-minus the median engine's.
+minus the median engine's. It also gives each worker's CPU time (its sandbox's included) as a
+share of the pipeline's wall time: how busy a core each worker kept.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from conquest.matches import services as matches
 from conquest.matches.models import Match
 from conquest.matches.runner import build_seats, run
 from conquest.matches.selectors import match_spec
-from conquest.matches.workers import WorkerProcess, stop_all
+from conquest.matches.workers import WorkerProcess, cpu_seconds, stop_all
 from engines.players import player_class
 
 
@@ -64,10 +65,12 @@ class Command(BaseCommand):
             transaction.set_rollback(True)
         for count in workers:
             # Alternate the two, several rounds: this machine's speed drifts between runs.
-            engine, pipeline = [], []
+            engine, pipeline, busy = [], [], []
             for _ in range(rounds):
                 engine.append(_engine_alone(specs, count))
-                pipeline.append(self._pipeline(league, matches, count) * count / matches)
+                wall, cpu = self._pipeline(league, matches, count)
+                pipeline.append(wall * count / matches)
+                busy.append(cpu / wall / count)
             for label, values in (("engine alone", engine), ("pipeline", pipeline)):
                 self.stdout.write(
                     f"{count} process(es), {label}: ms per match per process "
@@ -78,7 +81,10 @@ class Command(BaseCommand):
                 f"{count} process(es), medians: engine alone {e * 1000:.1f} ms "
                 f"({count * 60 / e:.0f} matches/min), pipeline {p * 1000:.1f} ms "
                 f"({count * 60 / p:.0f} matches/min): overhead {(p - e) * 1000:.1f} ms per "
-                f"match, {e / p:.0%} of the engine-alone rate per process"
+                f"match, {e / p:.0%} of the engine-alone rate per process\n"
+                f"{count} process(es), pipeline: each worker's CPU (its sandbox's included) "
+                + ", ".join(f"{b:.0%}" for b in busy)
+                + " of a core"
             )
 
     def _league(self, game: str, variant: str, players: list[str]):
@@ -105,8 +111,9 @@ class Command(BaseCommand):
             for seed in range(count)
         ]
 
-    def _pipeline(self, league, count: int, workers: int) -> float:
-        """Wall seconds from queueing ``count`` matches to the last one recorded."""
+    def _pipeline(self, league, count: int, workers: int) -> tuple[float, float]:
+        """Wall seconds from queueing ``count`` matches to the last one recorded, and the CPU
+        seconds the worker processes (their children included) used meanwhile."""
         with tempfile.TemporaryDirectory() as logs:
             processes = [
                 WorkerProcess(f"bench{i}", Path(logs) / f"bench{i}.log") for i in range(workers)
@@ -116,17 +123,20 @@ class Command(BaseCommand):
                     process.wait_ready()
                 with transaction.atomic():
                     ids = [m.pk for m in self._schedule(league, count)]
-                began = time.perf_counter()
+                began, cpu = time.perf_counter(), cpu_seconds(*(p.process.pid for p in processes))
                 with transaction.atomic():
                     matches.match_enqueue(match_ids=ids)
                 pending = Match.objects.filter(pk__in=ids).exclude(status__in=["finished", "error"])
                 while pending.exists():
                     time.sleep(0.02)
-                wall = time.perf_counter() - began
+                wall, cpu = (
+                    time.perf_counter() - began,
+                    cpu_seconds(*(p.process.pid for p in processes)) - cpu,
+                )
                 errors = Match.objects.filter(pk__in=ids, status="error").count()
                 if errors:
                     self.stderr.write(f"{errors} matches ended in error")
-                return wall
+                return wall, cpu
             finally:
                 stop_all(processes)
 

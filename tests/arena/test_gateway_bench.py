@@ -1,0 +1,36 @@
+"""``manage.py bench_gateway``, quickly, through two gateways: the bot processes spread over
+them and the remote worker reaches each through the registry (the long runs:
+docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from arena_workers import database_url, flush_broker, redis_url
+from conquest.matches.models import Match
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_the_gateway_benchmark_plays_its_matches_through_every_gateway(monkeypatch):
+    flush_broker()
+    monkeypatch.setenv("DATABASE_URL", database_url())  # its child processes' database
+    monkeypatch.setenv("BROKER_URL", redis_url())
+    out = io.StringIO()
+    call_command(
+        "bench_gateway", gateways=2, decisions=100, matches=4, bots=2, max_steps=20, stdout=out
+    )
+    report = out.getvalue()
+    assert "4 matches" in report and "2 bot processes through 2 gateway(s)" in report, report
+    assert "matches in error: 0" in report, report
+    assert Match.objects.filter(status="finished").count() == 4
+    logs = Path(re.search(r"logs in (\S+)", report)[1])
+    for gateway in ("gateway0", "gateway1"):  # the bots' log lines are JSON
+        lines = (logs / f"{gateway}.log").read_text().splitlines()
+        events = [json.loads(line) for line in lines if line.startswith("{")]
+        assert any(e.get("event") == "bot_connected" for e in events), gateway
