@@ -6,7 +6,7 @@ It clones the repository into a temporary folder, runs ``./scripts/demo`` there 
 included: the virtual environment, the install, the compiled engines), pastes the command the
 demo prints to connect the quickstart bot, and waits until the API shows that bot's first
 ranked match finished. It prints the time of each step from the clone, then stops everything.
-The test suite runs the same steps on this checkout (``tests/arena/test_quickstart.py``).
+The test suite runs it too (``tests/arena/test_quickstart.py``).
 Only the standard library: it runs before anything is installed.
 """
 
@@ -139,28 +139,39 @@ class Quickstart:
                     process.wait()
 
 
+def from_clone(folder: Path, say: Callable[[str], None] = print) -> tuple[Quickstart, dict]:
+    """Clone this repository into ``folder``, run the quickstart there and return it (stopped)
+    with the bot's first ranked match; ``say`` is told each step's time from the clone.
+    RuntimeError (the demo's output in it) if a step does not come."""
+    began = time.monotonic()
+    checkout = folder / "conquest-arena"
+    subprocess.run(["git", "clone", "-q", str(ROOT), str(checkout)], check=True)
+    say(f"{time.monotonic() - began:6.1f} s  cloned")
+    run = Quickstart(checkout, folder / "home")
+    try:
+        run.connect(seconds=900)
+        say(f"{time.monotonic() - began:6.1f} s  demo set up, quickstart bot connected")
+        match = run.first_ranked_match(seconds=600)
+        say(
+            f"{time.monotonic() - began:6.1f} s  {BOT}'s first ranked match finished: "
+            f"match {match['id']} ({match['end_reason']})"
+        )
+    except RuntimeError as error:
+        raise RuntimeError(f"{error}\n{run.output()[-2000:]}") from None
+    finally:
+        run.stop()
+    return run, match
+
+
 def main() -> int:
     """Clone, run the quickstart, print each step's time from the clone."""
     argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     with tempfile.TemporaryDirectory(prefix="quickstart-") as folder:
-        began = time.monotonic()
-        checkout = Path(folder) / "conquest-arena"
-        subprocess.run(["git", "clone", "-q", str(ROOT), str(checkout)], check=True)
-        print(f"{time.monotonic() - began:6.1f} s  cloned")
-        run = Quickstart(checkout, Path(folder) / "home")
         try:
-            run.connect(seconds=900)
-            print(f"{time.monotonic() - began:6.1f} s  demo set up, quickstart bot connected")
-            match = run.first_ranked_match(seconds=600)
-            print(
-                f"{time.monotonic() - began:6.1f} s  {BOT}'s first ranked match finished: "
-                f"match {match['id']} ({match['end_reason']})"
-            )
+            from_clone(Path(folder))
         except RuntimeError as error:
-            print(f"error: {error}\n{run.output()[-2000:]}", file=sys.stderr)
+            print(f"error: {error}", file=sys.stderr)
             return 1
-        finally:
-            run.stop()
     return 0
 
 

@@ -1,12 +1,13 @@
-"""The bot quickstart of docs/bots.md on the README's demo, as a newcomer runs it: the demo on
-its embedded default (no service), the command it prints pasted as is, and the remote bot's
-first ranked match finished and shown by the API (issue 20, item 1). ``scripts/quickstart.py``
-runs the same steps from a fresh clone and times them (docs/bots.md)."""
+"""The bot quickstart of docs/bots.md on the README's demo, as a newcomer runs it (issue 20,
+item 1): a fresh clone of this repository, its demo on the embedded default (set-up included:
+the virtual environment, the install, the compiled engines; no service), the command the demo
+prints pasted as is, and the remote bot's first ranked match finished and shown by the API.
+It reports the time from the clone (``scripts/quickstart.py`` runs the same steps alone; the
+goal, under 5 minutes, is measured there: docs/bots.md)."""
 
 from __future__ import annotations
 
 import importlib.util
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,16 +21,11 @@ def _quickstart_module():
     return module
 
 
-def test_the_quickstart_bot_plays_a_ranked_match_on_a_fresh_demo(tmp_path):
+def test_the_quickstart_bot_plays_a_ranked_match_on_a_fresh_clones_demo(tmp_path):
     quickstart = _quickstart_module()
-    began = time.monotonic()
-    run = quickstart.Quickstart(ROOT, tmp_path / "home")
-    try:
-        run.connect(seconds=600)
-        match = run.first_ranked_match(seconds=600)
-    finally:
-        run.stop()
-    print(f"quickstart on this checkout: {time.monotonic() - began:.0f} s to a ranked match")
+    steps: list[str] = []
+    run, match = quickstart.from_clone(tmp_path, say=steps.append)
+    print("quickstart from a fresh clone:", *steps, sep="\n")  # the time from the clone
     assert match["status"] == "finished" and match["rated"]
     seat = next(s for s in match["seats"] if s["bot_name"] == quickstart.BOT)
     assert seat["placement"] >= 1, seat
