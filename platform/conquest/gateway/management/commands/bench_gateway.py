@@ -259,7 +259,8 @@ class Command(BaseCommand):
         """Measure and report the latency per decision; its p50 ratio to the bare one."""
         bench = [sys.executable, "-m", "conquest.gateway.bench"]
         bot = self._bot("echo", [*bench, "echo-bot", address])
-        port = self._start("echo", [*bench, "echo-server"]).wait_for(r"port (\d+)")[1]
+        server = self._start("echo", [*bench, "echo-server"])
+        port = server.wait_for(r"port (\d+)")[1]
         game = get_game("risk")
         match = game.new_match("hasbro", 4, seed=1)
         wire = codec("risk")
@@ -294,7 +295,14 @@ class Command(BaseCommand):
             await echo.close()
             return series
 
-        bare, alone, told = (_quantiles(times) for times in asyncio.run(measure()))
+        pids = [self.gateways[0].process.pid, server.process.pid]
+        cpu = [cpu_seconds(pid) for pid in pids]
+        series = asyncio.run(measure())
+        relay_cpu, echo_cpu = (
+            cpu_seconds(pid) - before for pid, before in zip(pids, cpu, strict=True)
+        )
+        rounds = count // BLOCK * BLOCK + BLOCK  # each series, the warm-up block included
+        bare, alone, told = (_quantiles(times) for times in series)
         self.stdout.write(
             f"latency per decision on loopback, {count} of each, {len(payload)}-byte "
             f"DecisionRequest (4-seat Risk):\n"
@@ -302,7 +310,9 @@ class Command(BaseCommand):
             f"{_row('worker → gateway → bot → worker', *alone)}\n"
             f"{_row('the same carrying the last ActionResult', *told)}\n"
             f"  ratio p50: {alone[0] / bare[0]:.2f}× the bare round trip "
-            f"({told[0] / bare[0]:.2f}× with the ActionResult)"
+            f"({told[0] / bare[0]:.2f}× with the ActionResult)\n"
+            f"  CPU: the gateway {relay_cpu / rounds / 2 * 1e6:.0f} µs per decision, the "
+            f"echo server {echo_cpu / rounds * 1e6:.0f} µs per round trip"
         )
         return alone[0] / bare[0]
 
@@ -372,8 +382,8 @@ class Command(BaseCommand):
             f"the worker's CPU (its children's included): "
             f"{worker_cpu:.1f} s, {worker_cpu / steps * 1e6:.0f} µs per action\n"
             f"  CPU of the gateways {relays_cpu:.1f} s, of the bot processes {players_cpu:.1f} s "
-            f"({players_cpu / seconds / bot_processes:.2f} of a core each: near 1, the bots "
-            f"limit the run); "
+            f"({players_cpu / seconds / bot_processes:.2f} of a core per bot process: near 1, "
+            f"the bots would limit the run); "
             f"worker, gateways and bots kept {busy:.2f} cores busy\n"
             f"  deadlines missed (1 s per decision, no bank): {timeouts}; faults: "
             f"{faults}; matches in error: {errors}\n"
