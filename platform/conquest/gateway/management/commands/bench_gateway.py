@@ -12,6 +12,10 @@ matches with remote bots one worker process plays at once without missing a dead
    ``/proc/<pid>/smaps_rollup``, every ``MEMORY_SECONDS``), the remote decisions per second
    and the CPU time of the worker, the gateways and the bots. Needs PostgreSQL and Redis (the
    configured ones).
+The last lines sum up issue 19's goals for the gateway (``GOALS``) with the figures of this
+run: the p50 ratio to the bare round trip, and of the concurrency measure the most matches
+at once, the remote decisions per second and the deadlines missed.
+
 3. **Simultaneous decisions** (``--simultaneous N``): N Africa matches whose four powers are
    four remote SDK bots, one match after the other; per match the decisions, the rounds (the
    runner asks every seat to move at once: a round costs one round trip for all its seats)
@@ -32,6 +36,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from django.contrib.auth.models import User
 from django.core.management import call_command
@@ -62,6 +67,51 @@ BLOCK = 100
 """Round trips per block of the latency measure."""
 MEMORY_SECONDS = 3.0
 """How often the concurrency measure samples the worker's memory."""
+GOALS: Final = {"ratio": 2.0, "at_once": 2000, "per_second": 3000}
+"""Issue 19, item 4: remote decisions at p50 within ``ratio`` times the bare round trip; one
+remote worker process playing ``at_once`` matches at once, none missing a deadline, at
+``per_second`` remote decisions a second."""
+
+
+@dataclass(frozen=True)
+class _Concurrency:
+    """What the concurrency measure found."""
+
+    queued: int
+    at_once: int
+    per_second: float
+    missed: int
+
+
+def _goals(ratio: float, concurrency: _Concurrency | None) -> str:
+    """The run's figures against :data:`GOALS`, one line each, "met" or "not met".
+
+    >>> print(_goals(1.9, _Concurrency(queued=500, at_once=364, per_second=275.4, missed=0)))
+    issue 19 goals, this run:
+      remote decision p50 1.90× the bare round trip (goal ≤ 2×): met
+      most matches at once 364 of 500 queued (goal ≥ 2000, none missing a deadline): not met
+      remote decisions/s 275 (goal ≥ 3000), deadlines missed 0 (goal 0): not met
+    """
+    lines = [
+        "issue 19 goals, this run:",
+        f"  remote decision p50 {ratio:.2f}× the bare round trip "
+        f"(goal ≤ {GOALS['ratio']:g}×): {_met(ratio <= GOALS['ratio'])}",
+    ]
+    if concurrency is not None:
+        c = concurrency
+        lines += [
+            f"  most matches at once {c.at_once} of {c.queued} queued (goal ≥ "
+            f"{GOALS['at_once']}, none missing a deadline): "
+            f"{_met(c.at_once >= GOALS['at_once'] and not c.missed)}",
+            f"  remote decisions/s {c.per_second:.0f} (goal ≥ {GOALS['per_second']}), "
+            f"deadlines missed {c.missed} (goal 0): "
+            f"{_met(c.per_second >= GOALS['per_second'] and not c.missed)}",
+        ]
+    return "\n".join(lines)
+
+
+def _met(met: bool) -> str:
+    return "met" if met else "not met"
 
 
 def _quantiles(seconds: list[float]) -> tuple[float, float]:
@@ -167,14 +217,14 @@ class Command(BaseCommand):
                 log = self.logs / f"gateway{i}.log"
                 env = {"ARENA_BOT_MAX_MATCHES": str(matches)}
                 self.children.append(GatewayProcess(log, env=env))
-            self._latency(self.gateways[0].address, decisions)
-            if matches:
-                self._concurrency(matches, bots, max_steps)
+            ratio = self._latency(self.gateways[0].address, decisions)
+            concurrency = self._concurrency(matches, bots, max_steps) if matches else None
             if simultaneous:
                 self._simultaneous(simultaneous, max_steps)
         finally:
             for child in self.children:
                 child.kill()
+        self.stdout.write(_goals(ratio, concurrency))
         self.stdout.write(f"logs in {self.logs}")
 
     @property
@@ -205,10 +255,12 @@ class Command(BaseCommand):
             time.sleep(0.05)
         return bot
 
-    def _latency(self, address: str, count: int) -> None:
+    def _latency(self, address: str, count: int) -> float:
+        """Measure and report the latency per decision; its p50 ratio to the bare one."""
         bench = [sys.executable, "-m", "conquest.gateway.bench"]
         bot = self._bot("echo", [*bench, "echo-bot", address])
-        port = self._start("echo", [*bench, "echo-server"]).wait_for(r"port (\d+)")[1]
+        server = self._start("echo", [*bench, "echo-server"])
+        port = server.wait_for(r"port (\d+)")[1]
         game = get_game("risk")
         match = game.new_match("hasbro", 4, seed=1)
         wire = codec("risk")
@@ -243,7 +295,14 @@ class Command(BaseCommand):
             await echo.close()
             return series
 
-        bare, alone, told = (_quantiles(times) for times in asyncio.run(measure()))
+        pids = [self.gateways[0].process.pid, server.process.pid]
+        cpu = [cpu_seconds(pid) for pid in pids]
+        series = asyncio.run(measure())
+        relay_cpu, echo_cpu = (
+            cpu_seconds(pid) - before for pid, before in zip(pids, cpu, strict=True)
+        )
+        rounds = count // BLOCK * BLOCK + BLOCK  # each series, the warm-up block included
+        bare, alone, told = (_quantiles(times) for times in series)
         self.stdout.write(
             f"latency per decision on loopback, {count} of each, {len(payload)}-byte "
             f"DecisionRequest (4-seat Risk):\n"
@@ -251,10 +310,14 @@ class Command(BaseCommand):
             f"{_row('worker → gateway → bot → worker', *alone)}\n"
             f"{_row('the same carrying the last ActionResult', *told)}\n"
             f"  ratio p50: {alone[0] / bare[0]:.2f}× the bare round trip "
-            f"({told[0] / bare[0]:.2f}× with the ActionResult)"
+            f"({told[0] / bare[0]:.2f}× with the ActionResult)\n"
+            f"  CPU: the gateway {relay_cpu / rounds / 2 * 1e6:.0f} µs per decision, the "
+            f"echo server {echo_cpu / rounds * 1e6:.0f} µs per round trip"
         )
+        return alone[0] / bare[0]
 
-    def _concurrency(self, count: int, bot_processes: int, max_steps: int) -> None:
+    def _concurrency(self, count: int, bot_processes: int, max_steps: int) -> _Concurrency:
+        """Measure and report ``count`` remote matches queued at once for one worker."""
         league = leagues.league_create(
             name=self.tag, game="risk", variant="hasbro", seats=2, ladder="off",
             options={"max_steps": max_steps}, decision_seconds=1.0, time_bank_seconds=0.0,
@@ -318,11 +381,16 @@ class Command(BaseCommand):
             f"({steps / seconds:.0f} actions/s, {remote / seconds:.0f} remote decisions/s); "
             f"the worker's CPU (its children's included): "
             f"{worker_cpu:.1f} s, {worker_cpu / steps * 1e6:.0f} µs per action\n"
-            f"  CPU of the gateways {relays_cpu:.1f} s, of the bot processes {players_cpu:.1f} s; "
+            f"  CPU of the gateways {relays_cpu:.1f} s, of the bot processes {players_cpu:.1f} s "
+            f"({players_cpu / seconds / bot_processes:.2f} of a core per bot process: near 1, "
+            f"the bots would limit the run); "
             f"worker, gateways and bots kept {busy:.2f} cores busy\n"
             f"  deadlines missed (1 s per decision, no bank): {timeouts}; faults: "
             f"{faults}; matches in error: {errors}\n"
             f"{_memory_rows(idle, peak, most)}"
+        )
+        return _Concurrency(
+            queued=count, at_once=most, per_second=remote / seconds, missed=timeouts
         )
 
     def _simultaneous(self, count: int, max_steps: int) -> None:
