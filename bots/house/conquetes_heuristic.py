@@ -122,11 +122,11 @@ class _Geometry:
         while camp:
             group = frontier = camp & -camp
             while frontier:
-                grown = 0
-                for r in _regions(frontier):
-                    grown |= neighbours[r]
-                frontier = grown & camp & ~group
-                group |= frontier
+                low = frontier & -frontier
+                frontier ^= low
+                grown = neighbours[low.bit_length() - 1] & camp & ~group
+                group |= grown
+                frontier |= grown
             camp &= ~group
             found.append(group)
         return found
@@ -158,16 +158,40 @@ class _Camps:
         self._leader: dict[int, float] = {}
         self._seat_points: dict[int, float] = {}
         # The largest territory, the first in board order among equals (scoring.best_territory).
-        self.territory = max(self.territories(self.camp), key=int.bit_count, default=0)
+        self.territory = max(
+            self.territories(self.camp), key=lambda t: (t.bit_count(), -(t & -t)), default=0
+        )
         self.keep_first: list[float] = []  # what keeping the first copy of each region is worth
         self.keep_more: list[float] = []  # and each further copy
         self._keeps()
 
-    def territories(self, camp: int) -> list[int]:
-        """The territories of ``camp``, computed once per mask."""
+    def territories(self, camp: int, base: int | None = None) -> list[int]:
+        """The territories of ``camp``, in no particular order, computed once per mask: from
+        those of ``base`` when given, a camp with one region more or less."""
         found = self._territories.get(camp)
         if found is None:
-            found = self._territories[camp] = self.geometry.territories(camp)
+            geometry = self.geometry
+            if base is None:
+                found = geometry.territories(camp)
+            elif camp & ~base:  # a region more: it joins the territories it borders
+                changed = camp & ~base
+                touching = geometry.neighbours[changed.bit_length() - 1]
+                found = []
+                for territory in self.territories(base):
+                    if territory & touching:
+                        changed |= territory
+                    else:
+                        found.append(territory)
+                found.append(changed)
+            else:  # a region less: only its territory may fall apart
+                changed = base & ~camp
+                found = []
+                for territory in self.territories(base):
+                    if territory & changed:
+                        found.extend(geometry.territories(territory & ~changed))
+                    else:
+                        found.append(territory)
+            self._territories[camp] = found
         return found
 
     def _keeps(self) -> None:
@@ -243,47 +267,39 @@ class _Hand:
     """What follows from the hand (and the camps): kept while neither changes."""
 
     def __init__(self, camps: _Camps, regions: list[int]) -> None:
-        self.camps, self.regions = camps, regions
-        self.layers = self._layers(regions)
-        self.worths = self._worths(regions)
+        self.camps, self.regions = camps, sorted(regions)
+        self.copies: dict[int, int] = {}
+        # Masks of the regions held at least once, twice, three times...: a territory's
+        # duplicates in hand are the sum of its overlaps with each.
+        layers: list[int] = []
+        first, more = camps.keep_first, camps.keep_more
+        self.worths: list[float] = []  # what keeping each card is worth, largest first
+        for r in self.regions:
+            before = self.copies.get(r, 0)
+            self.copies[r] = before + 1
+            if before == len(layers):
+                layers.append(0)
+            layers[before] |= 1 << r
+            self.worths.append(more[r] if before else first[r])
+        self.layers = tuple(layers)
+        self.worths.sort(reverse=True)
         self.worth = _hand_value(self.worths, camps.card_worth, 0)
         self._order: list[int] | None = None
         self._spend: dict[bool, list[float]] = {}
 
-    @staticmethod
-    def _layers(regions: list[int]) -> tuple[int, ...]:
-        """Masks of the regions held at least once, twice, three times...: a territory's
-        duplicates in hand are the sum of its overlaps with each."""
-        layers: list[int] = []
-        previous, copies = -1, 0
-        for r in sorted(regions):
-            copies = copies + 1 if r == previous else 0
-            previous = r
-            if copies == len(layers):
-                layers.append(0)
-            layers[copies] |= 1 << r
-        return tuple(layers)
+    def _taken(self, r: int, copies: int) -> float:
+        """The keep worth a hand of ``copies`` copies of ``r`` loses with one of them (the
+        copies after the first are worth :attr:`_Camps.keep_more`)."""
+        return self.camps.keep_more[r] if copies > 1 else self.camps.keep_first[r]
 
-    def _worths(self, regions: Iterable[int]) -> list[float]:
-        """What keeping each card is worth, copies counted in board order, largest first."""
-        first, more = self.camps.keep_first, self.camps.keep_more
-        worth = []
-        previous = -1
-        for r in sorted(regions):
-            worth.append(more[r] if r == previous else first[r])
-            previous = r
-        worth.sort(reverse=True)
-        return worth
-
-    def without(self, r: int) -> list[int]:
-        """The hand's regions less one copy of ``r``."""
-        left = list(self.regions)
-        left.remove(r)
-        return left
-
-    def worth_without(self, r: int) -> float:
-        """The hand's worth once a copy of ``r`` is played."""
-        return _hand_value(self._worths(self.without(r)), self.camps.card_worth, 0)
+    def less(self, r: int) -> tuple[tuple[int, ...], float]:
+        """The layers and the worth of the hand less one copy of ``r``."""
+        copies = self.copies[r]
+        layers = list(self.layers)
+        layers[copies - 1] &= ~(1 << r)
+        worths = list(self.worths)
+        worths.remove(self._taken(r, copies))
+        return tuple(layers), _hand_value(worths, self.camps.card_worth, 0)
 
     def order(self) -> list[int]:
         """Cards by how cheaply they add support: value for little keep worth first."""
@@ -292,7 +308,7 @@ class _Hand:
             values = self.camps.geometry.board.values
             ranked = []
             previous = -1
-            for r in sorted(self.regions):
+            for r in self.regions:
                 ranked.append((more[r] if r == previous else first[r], r))
                 previous = r
             ranked.sort(key=lambda kr: (-values[kr[1]] / (kr[0] + 0.25), kr[1]))
@@ -304,24 +320,27 @@ class _Hand:
         the hand's worth before less after, replacements (random cards) included."""
         found = self._spend.get(attacking)
         if found is None:
-            order, unknown = self.order(), self.camps.card_worth
-            found = self._spend[attacking] = [
-                self.worth
-                - _hand_value(self._worths(order[k:]), unknown, min(k, REPLACED[attacking]))
-                for k in range(len(order) + 1)
-            ]  # the order holds every card of the hand once
+            unknown, most = self.camps.card_worth, REPLACED[attacking]
+            copies, worths = dict(self.copies), list(self.worths)
+            found = [self.worth - _hand_value(worths, unknown, 0)]
+            for k, r in enumerate(self.order(), 1):  # the order holds every card once
+                worths.remove(self._taken(r, copies[r]))
+                copies[r] -= 1
+                found.append(self.worth - _hand_value(worths, unknown, min(k, most)))
+            self._spend[attacking] = found
         return found
 
 
 class _View:
     """Facts about the match from the observing seat's point of view."""
 
-    def __init__(self, obs: ConquetesObservation, camps: _Camps, hand: _Hand) -> None:
+    def __init__(
+        self, obs: ConquetesObservation, camps: _Camps, hand: _Hand, public: list[int]
+    ) -> None:
         self.obs, self.camps, self.hand, self.me = obs, camps, hand, obs.seat
         self.board = camps.geometry.board
-        index = self.board.index
         copies = self.board.copies
-        seen = [0] * len(self.board.regions)
+        seen = list(public)  # the discard's and the loot's cards of each region
         for r in hand.regions:
             seen[r] += 1
         # The first version counted the camps with ``Counter.update(owner)``, which adds each
@@ -329,10 +348,6 @@ class _View:
         # the same (issue 19 asked for speed only).
         for r, owner in camps.owner.items():
             seen[r] += owner
-        for name in obs.discard:
-            seen[index[name]] += 1
-        for name in obs.loot:
-            seen[index[name]] += 1
         count = total = squares = 0
         for v, n in zip(self.board.values, seen, strict=True):
             if n < copies:
@@ -345,8 +360,12 @@ class _View:
         self.attacks: dict[tuple[int, int], tuple[list[int], float]] = {}
         self.plans: dict[tuple[int, int, int, int | None], list[int]] = {}
 
-    def points(self, owner: int, camp: int, hand: _Hand | None = None) -> float:
-        """The points ``owner`` would score now with ``camp`` (and ``hand``, if known)."""
+    def points(
+        self, owner: int, camp: int, layers: tuple[int, ...] = (), base: int | None = None
+    ) -> float:
+        """The points ``owner`` would score now with ``camp`` (and the hand of ``layers``,
+        see :class:`_Hand`, if known); ``base``: a camp of one region more or less whose
+        territories are known (see :meth:`_Camps.territories`)."""
         camps = self.camps
         if owner == BOT:
             return (
@@ -354,9 +373,8 @@ class _View:
                 + len(self.obs.loot)
                 + camps.continents(owner, camp)
             )
-        layers = hand.layers if hand is not None else ()
         best = 0
-        for territory in camps.territories(camp):
+        for territory in camps.territories(camp, base):
             worth = territory.bit_count()
             for layer in layers:
                 worth += (territory & layer).bit_count()
@@ -386,10 +404,14 @@ def _best_support(
     best = -1
     best_chance = best_worth = 0.0
     total = base
+    # The chance is at most 1, so no prefix is worth more than ``most`` less its cost: those
+    # that cannot beat the best so far are skipped (rounding is monotone: the bound holds in
+    # floats too, and the choice is the one of evaluating every prefix).
+    most = max(stake, 0.0)
     for k in range(len(order) + 1):
         if k:
             total += values[order[k - 1]]
-        if attacking and k == 0:
+        if (attacking and k == 0) or (best >= 0 and most - costs[k] <= best_worth + 1e-9):
             continue
         margin = (total - mean - 0.5) if attacking else (total - mean + 0.5)
         chance = normal_above(margin, spread)
@@ -415,6 +437,7 @@ class ConquetesHeuristicPlayer:
         self._camps: tuple[object, _Camps] | None = None
         self._hand: tuple[object, _Hand] | None = None
         self._view: tuple[object, _View] | None = None
+        self._public: tuple[object, list[int]] | None = None
 
     def view(self, obs: ConquetesObservation) -> _View:
         """The view of ``obs``, made of the pieces kept from earlier decisions that still
@@ -422,7 +445,7 @@ class ConquetesHeuristicPlayer:
         geometry = self._geometry
         if geometry is None or geometry.board is not obs.board:
             geometry = self._geometry = _Geometry(obs.board)
-            self._camps = self._hand = self._view = None
+            self._camps = self._hand = self._view = self._public = None
         # Near the end, cards in hand count only as duplicates: drawing is worth less.
         late = obs.exhaustions + 1 >= obs.exhaustions_to_end and obs.deck_size < 12
         key = (obs.seat, obs.camps, obs.bot_camp, obs.continent_majority, late)
@@ -436,7 +459,13 @@ class ConquetesHeuristicPlayer:
         hand = self._hand[1]
         view_key = (hand, obs.discard, obs.loot, obs.deck_size, obs.hand_sizes, obs.bot)
         if self._view is None or self._view[0] != view_key:
-            self._view = (view_key, _View(obs, camps, hand))
+            public_key = (obs.discard, obs.loot)
+            if self._public is None or self._public[0] != public_key:
+                public = [0] * len(geometry.board.regions)
+                for name in (*obs.discard, *obs.loot):
+                    public[geometry.board.index[name]] += 1
+                self._public = (public_key, public)
+            self._view = (view_key, _View(obs, camps, hand, self._public[1]))
         view = self._view[1]
         view.obs = obs
         return view
@@ -455,7 +484,7 @@ class ConquetesHeuristicPlayer:
 
     def _turn(self, view: _View, grouped: ByKind) -> Action:
         board, me, camps, hand = view.board, view.me, view.camps, view.hand
-        now = view.points(me, camps.camp, hand)
+        now = view.points(me, camps.camp, hand.layers)
         best: Action | None = None
         best_worth = 0.0
         for draw in grouped.get(DrawTwo, ()):
@@ -464,13 +493,13 @@ class ConquetesHeuristicPlayer:
                 best, best_worth = draw, worth
         for play in grouped.get(PlayRegion, ()):
             r = board.index[play.region]
-            left = _Hand(camps, hand.without(r))
-            gain = view.points(me, camps.camp | 1 << r, left) - now
+            layers, left = hand.less(r)
+            gain = view.points(me, camps.camp | 1 << r, layers, camps.camp) - now
             # Regions next to our own grow the territory later; those next to rivals block.
             around = camps.geometry.neighbours[r]
             ours = (around & camps.camp).bit_count()
             theirs = (around & camps.occupied & ~camps.camp).bit_count()
-            kept = left.worth - hand.worth
+            kept = left - hand.worth
             worth = gain + 0.25 * min(ours, 2) + 0.1 * theirs + 0.3 + 0.3 * kept
             if best is None or worth > best_worth:
                 best, best_worth = play, worth
@@ -487,9 +516,10 @@ class ConquetesHeuristicPlayer:
         if found is None:
             me, camps, hand = view.me, view.camps, view.hand
             owner, bit = camps.owner[target], 1 << target
-            gain = view.points(me, camps.camp | bit, hand) - view.points(me, camps.camp, hand)
+            camp, layers = camps.camp, hand.layers
+            gain = view.points(me, camp | bit, layers, camp) - view.points(me, camp, layers)
             theirs = camps.masks[owner]
-            loss = view.points(owner, theirs) - view.points(owner, theirs & ~bit)
+            loss = view.points(owner, theirs) - view.points(owner, theirs & ~bit, (), theirs)
             found = view.stakes[target] = (gain + camps.leader_weight(owner) * loss, owner)
         return found
 
@@ -543,9 +573,10 @@ class ConquetesHeuristicPlayer:
         if found is not None:
             return found
         attacker, bit = attack.attacker, 1 << t
-        loss = view.points(me, camps.camp, hand) - view.points(me, camps.camp & ~bit, hand)
+        camp, layers = camps.camp, hand.layers
+        loss = view.points(me, camp, layers) - view.points(me, camp & ~bit, layers, camp)
         theirs = camps.masks.get(attacker, 0)
-        gain = view.points(attacker, theirs | bit) - view.points(attacker, theirs)
+        gain = view.points(attacker, theirs | bit, (), theirs) - view.points(attacker, theirs)
         stake = loss + camps.leader_weight(attacker) * gain
         obs = view.obs
         if attacker == BOT:
