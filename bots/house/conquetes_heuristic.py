@@ -161,9 +161,7 @@ class _Camps:
         self.territory = max(
             self.territories(self.camp), key=lambda t: (t.bit_count(), -(t & -t)), default=0
         )
-        self.keep_first: list[float] = []  # what keeping the first copy of each region is worth
-        self.keep_more: list[float] = []  # and each further copy
-        self._keeps()
+        self._keeps: dict[int, tuple[float, float]] = {}
 
     def territories(self, camp: int, base: int | None = None) -> list[int]:
         """The territories of ``camp``, in no particular order, computed once per mask: from
@@ -194,25 +192,25 @@ class _Camps:
             self._territories[camp] = found
         return found
 
-    def _keeps(self) -> None:
-        """What keeping a card of each region is worth, its first copy and any further one."""
-        neighbours, camp, late = self.geometry.neighbours, self.camp, self.late
-        for r, value in enumerate(self.geometry.board.values):
+    def keep(self, r: int, copies_before: int) -> float:
+        """What keeping card ``r`` is worth (``copies_before``: copies of it already kept)."""
+        found = self._keeps.get(r)
+        if found is None:
             owner = self.owner.get(r)
-            support = 0.04 * value
+            support = 0.04 * self.geometry.board.values[r]
             if owner == self.me:
                 first = more = (0.9 if self.territory & 1 << r else 0.3) + support
             else:
-                if late:
+                if self.late:
                     support = 0.0
                 if owner is None:
-                    near = not camp or bool(neighbours[r] & camp)
+                    near = not self.camp or bool(self.geometry.neighbours[r] & self.camp)
                     first = (1.1 if near else 0.5) + support
                     more = 0.5 + support  # a duplicate once the first copy is played
                 else:
                     first = more = 0.1 + support  # in a rival's camp: support, or a duplicate
-            self.keep_first.append(first)
-            self.keep_more.append(more)
+            found = self._keeps[r] = (first, more)
+        return found[1] if copies_before else found[0]
 
     def continents(self, owner: int, camp: int) -> float:
         """001 "Variante": 3 points per continent where ``owner``, holding ``camp``, has
@@ -272,7 +270,6 @@ class _Hand:
         # Masks of the regions held at least once, twice, three times...: a territory's
         # duplicates in hand are the sum of its overlaps with each.
         layers: list[int] = []
-        first, more = camps.keep_first, camps.keep_more
         self.worths: list[float] = []  # what keeping each card is worth, largest first
         for r in self.regions:
             before = self.copies.get(r, 0)
@@ -280,7 +277,7 @@ class _Hand:
             if before == len(layers):
                 layers.append(0)
             layers[before] |= 1 << r
-            self.worths.append(more[r] if before else first[r])
+            self.worths.append(camps.keep(r, before))
         self.layers = tuple(layers)
         self.worths.sort(reverse=True)
         self.worth = _hand_value(self.worths, camps.card_worth, 0)
@@ -288,9 +285,9 @@ class _Hand:
         self._spend: dict[bool, list[float]] = {}
 
     def _taken(self, r: int, copies: int) -> float:
-        """The keep worth a hand of ``copies`` copies of ``r`` loses with one of them (the
-        copies after the first are worth :attr:`_Camps.keep_more`)."""
-        return self.camps.keep_more[r] if copies > 1 else self.camps.keep_first[r]
+        """The keep worth a hand of ``copies`` copies of ``r`` loses with one of them: a
+        further copy's while there are two or more (see :meth:`_Camps.keep`)."""
+        return self.camps.keep(r, copies - 1)
 
     def less(self, r: int) -> tuple[tuple[int, ...], float]:
         """The layers and the worth of the hand less one copy of ``r``."""
@@ -304,12 +301,12 @@ class _Hand:
     def order(self) -> list[int]:
         """Cards by how cheaply they add support: value for little keep worth first."""
         if self._order is None:
-            first, more = self.camps.keep_first, self.camps.keep_more
+            keep = self.camps.keep
             values = self.camps.geometry.board.values
             ranked = []
             previous = -1
             for r in self.regions:
-                ranked.append((more[r] if r == previous else first[r], r))
+                ranked.append((keep(r, r == previous), r))
                 previous = r
             ranked.sort(key=lambda kr: (-values[kr[1]] / (kr[0] + 0.25), kr[1]))
             self._order = [r for _, r in ranked]
@@ -594,10 +591,9 @@ class ConquetesHeuristicPlayer:
 
     def _shed(self, view: _View, grouped: ByKind) -> Action:
         board, camps = view.board, view.camps
-        keep = camps.keep_first
         if DiscardCard in grouped:
             worth = {board.index[a.region]: a for a in grouped[DiscardCard]}
-            r = min(worth, key=lambda r: (keep[r], r))
+            r = min(worth, key=lambda r: (camps.keep(r, 0), r))
             return worth[r]
         gifts = grouped[GiveCard]
         receivers = sorted({a.to for a in gifts})
@@ -610,7 +606,7 @@ class ConquetesHeuristicPlayer:
             useful = bool(theirs & 1 << r) or (
                 not camps.occupied & 1 << r and bool(neighbours[r] & theirs)
             )
-            return keep[r] + (0.6 if useful else 0.0) + 0.05 * board.values[r]
+            return camps.keep(r, 0) + (0.6 if useful else 0.0) + 0.05 * board.values[r]
 
         options = [a for a in gifts if a.to == to]
         return min(options, key=lambda a: (harm(board.index[a.region]), a.region))
