@@ -21,6 +21,7 @@ from bots.house.conquetes_heuristic import (
     ConquetesHeuristicPlayer,
     _Camps,
     _Geometry,
+    _Hand,
     _View,
     value_spread,
 )
@@ -103,9 +104,7 @@ def _check_view(view: _View, obs: ConquetesObservation, rng: random.Random) -> N
     largest = best_territory(camp, [], MAP)[0]
     assert view.camps.territory == _bits(largest)
     me = obs.seat
-    assert view.points(me, _bits(camp), view.hand.layers) == _reference_points(
-        obs, me, camp, hand
-    )
+    assert view.points(me, _bits(camp), view.hand.layers) == _reference_points(obs, me, camp, hand)
     owners = [*range(len(obs.camps)), *([BOT] if obs.bot is not None else [])]
     for _ in range(4):  # camps of one region more or less, as the heuristic asks
         owner = rng.choice(owners)
@@ -118,6 +117,7 @@ def _check_view(view: _View, obs: ConquetesObservation, rng: random.Random) -> N
         layers, worth = view.hand.less(r)
         left = list(hand)
         left.remove(r)
+        assert worth == _Hand(view.camps, left).worth
         played = [*camp, r] if r not in camp else camp
         got = view.points(me, _bits(played), layers, _bits(camp))
         assert got == _reference_points(obs, me, played, left)
