@@ -167,6 +167,24 @@ def _total(cards: list[int]) -> int:
     return sum(map(CARD_VALUES.__getitem__, cards))
 
 
+class _Ids:
+    """The region ids of a list of cards (sorted in board order, or in the list's order),
+    made again only when the list's content changed: observations share them meanwhile."""
+
+    def __init__(self, board_order: bool) -> None:
+        self.board_order = board_order
+        self.cards: tuple[int, ...] = ()
+        self.ids: tuple[str, ...] = ()
+
+    def of(self, cards: list[int]) -> tuple[str, ...]:
+        """The ids of ``cards``, as :func:`_sorted` or :func:`_cards` gives them."""
+        now = tuple(cards)
+        if now != self.cards:
+            self.cards = now
+            self.ids = _sorted(cards) if self.board_order else _cards(cards)
+        return self.ids
+
+
 class ConquetesMatch(Match):
     """A Conquêtes match of any variant in ``variants.VARIANTS``."""
 
@@ -196,6 +214,16 @@ class ConquetesMatch(Match):
         # reshuffle took it from the face-up discard (what each seat may know of where it is).
         self.holders = [0] * MAP.cards
         self.setup_cards: list[list[int]] = []  # the cards of each private set-up event
+        # What observations share until it changes (issue 19): each is checked against the
+        # state it was made from, so any change of the state, however made, renews it.
+        self._owner_seen: tuple[int, ...] = ()
+        self._camp_ids: tuple[tuple[str, ...], ...] = ()
+        self._bot_ids: tuple[str, ...] = ()
+        self._hand_ids = [_Ids(board_order=True) for _ in range(seats)]
+        self._discard_ids = _Ids(board_order=False)
+        self._reshuffled_ids = _Ids(board_order=False)
+        self._loot_ids = _Ids(board_order=False)
+        self._bot_view: BotView | None = None
         self._setup(self.setup_events)
 
     # =========================================================================== set-up
@@ -688,8 +716,19 @@ class ConquetesMatch(Match):
 
     # =========================================================================== view
 
+    def _open_camps(self) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...]]:
+        """The region ids of each seat's camp and of the solo bot's, made again only when a
+        region changed hands."""
+        owner = tuple(self.owner)
+        if owner != self._owner_seen:
+            camps = self._camps()
+            self._camp_ids = tuple(_names(camps[s]) for s in range(self.seats))
+            self._bot_ids = _names(camps[BOT]) if self.rules.solo else ()
+            self._owner_seen = owner
+        return self._camp_ids, self._bot_ids
+
     def _observation(self, seat: int) -> ConquetesObservation:
-        camps = self._camps()
+        camps, bot_camp = self._open_camps()
         # 001 "en annonce le nombre, et les engage face cachée": the support another seat is
         # choosing is not even counted before it is committed, so neither are its steps.
         hidden = self.selection if seat != self.current else ()
@@ -713,10 +752,10 @@ class ConquetesMatch(Match):
                 chooser=self.current,
                 my_support=_sorted(mine),
             )
-        bot = None
-        if self.rules.solo:
+        bot = self._bot_view
+        if bot is None and self.rules.solo:  # the level is an option: fixed for the match
             level = BOT_LEVELS[self.options["bot_level"]]
-            bot = BotView(level.name, level.attack, level.defence)
+            bot = self._bot_view = BotView(level.name, level.attack, level.defence)
         excess = len(self.hands[seat]) - HAND_LIMIT if self.phase == EXCESS else 0
         return ConquetesObservation(
             seat=seat,
@@ -725,21 +764,21 @@ class ConquetesMatch(Match):
             phase=self.phase,
             turn_seat=self.turn,
             turn=self.turns,
-            camps=tuple(_names(camps[s]) for s in range(self.seats)),
-            hand=_sorted(self.hands[seat]),
+            camps=camps,
+            hand=self._hand_ids[seat].of(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
             deck_size=len(self.deck),
-            discard=_cards(self.discard),
+            discard=self._discard_ids.of(self.discard),
             exhaustions=self.exhaustions,
-            reshuffled=_cards(self.reshuffled),
+            reshuffled=self._reshuffled_ids.of(self.reshuffled),
             exhaustions_to_end=self.rules.exhaustions[self.seats],
             continent_majority=self.rules.continent_majority,
             attack=attack,
             excess=max(0, excess) if seat == self.turn else 0,
             excess_to=self.excess_to,
             bot=bot,
-            bot_camp=_names(camps[BOT]) if self.rules.solo else (),
-            loot=_cards(self.loot),
+            bot_camp=bot_camp,
+            loot=self._loot_ids.of(self.loot),
             steps=self.steps - len(hidden),
         )
 
