@@ -64,6 +64,7 @@ def arrange(
     match.declared = [{} for _ in range(seats)]
     match.end_reason = None
     match._result = None
+    match._forget_views()  # the observations' views of a state written by hand
     return match
 
 
