@@ -48,8 +48,7 @@ class AfricaHeuristicPlayer:
         if PlaceStart in kinds:
             return min(kinds[PlaceStart], key=lambda a: self._site(obs, a.territory))
         if EndDiplomacy in kinds:
-            said = any(m.turn == obs.turn and m.sender == obs.seat for m in obs.messages)
-            if not said and Message in kinds:
+            if not self._said(obs) and Message in kinds:
                 for message in kinds[Message]:
                     if message.to == "all":
                         return Message("all", PROMISE[: obs.message_length])
@@ -65,6 +64,16 @@ class AfricaHeuristicPlayer:
             if lands:
                 return min(lands, key=lambda a: self._site(obs, a.territory))
         return kinds[SubmitOrders][0]
+
+    def _said(self, obs: AfricaObservation) -> bool:
+        """Whether this power sent a message this turn: the messages go oldest first, so only
+        this turn's, at the end, are read (not the whole log)."""
+        for message in reversed(obs.messages):
+            if message.turn != obs.turn:
+                return False
+            if message.sender == obs.seat:
+                return True
+        return False
 
     def _site(self, obs: AfricaObservation, name: str) -> tuple[int, int, str]:
         """Smaller is better: few squares left to develop, many free neighbours."""

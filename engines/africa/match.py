@@ -7,6 +7,8 @@ territory ``t`` (at most one presence per power, 002 3.1); ``relations[a][b]`` i
 in rounds: ``queued`` holds what each power said this round, delivered to all when the round
 is complete. During the orders phase each seat's sheet (``orders``, ``landing``, ``declared``)
 stays hidden from the others, with when it is handed in, until every seat has submitted.
+``messages`` only grows (but for :meth:`_redraw_hidden`): each seat's view of it is kept and
+extended, so an observation never views the whole log again.
 Every rule cites the book's section; adaptations are in RULES.md.
 """
 
@@ -87,6 +89,16 @@ EXPLORES = tuple({n: Explore(IDS[t], IDS[n]) for n in MAP.neighbours[t]} for t i
 DECLARES = {(p, r): Declare(p, r) for p in POWERS for r in RELATIONS}
 MESSAGES = {to: Message(to, "") for to in (*POWERS, ALL)}
 
+OpenBoard = tuple[
+    tuple[tuple[int, ...], ...],  # presences
+    tuple[int, ...],  # developed
+    tuple[bool, ...],  # colonies
+    int,  # colonies left
+    tuple[int, ...],  # stock
+    tuple[tuple[str, ...], ...],  # embassies
+]
+"""The open board's part of every observation, as :class:`AfricaObservation` holds it."""
+
 
 class EndReason(StrEnum):
     """Why an Africa match ended: every ``reason`` its results may give."""
@@ -125,6 +137,14 @@ class AfricaMatch(Match):
         "declared",
         "end_reason",
     )
+    # Not state but derived from it, for the observations: the open board (None once it
+    # changed: a placement, a reading) and, per seat (see _messages_seen), the delivered
+    # messages as that seat sees them, a tuple extended only when a message reaches it
+    # (``messages`` only grows), and the same with its word of the round after them, keyed by
+    # that word's list.
+    _board: OpenBoard | None
+    _seen: list[tuple[MessageView, ...]]
+    _shown: list[tuple[list[str] | None, tuple[MessageView, ...]]]
 
     def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(variant, seats, seed, options)
@@ -148,6 +168,7 @@ class AfricaMatch(Match):
         self.landing = [""] * seats
         self.declared: list[dict[str, str]] = [{} for _ in range(seats)]
         self.end_reason: str | None = None
+        self._forget_views()
         self._setup(self.setup_events)
 
     # =========================================================================== set-up
@@ -174,6 +195,7 @@ class AfricaMatch(Match):
         if self.presence[t]:
             raise IllegalAction(seat, action, f"{action.territory} already has a presence")
         self.presence[t].append(seat)
+        self._board = None
         events.append(StartPlaced(seat, self.powers[seat], IDS[t]))
         self.placer += 1
         if self.placer == self.seats:
@@ -319,6 +341,7 @@ class AfricaMatch(Match):
             self._conflicts(events)
             self._colonies(events)
             self._end_turn(events)
+            self._board = None
 
     # =========================================================================== reading
 
@@ -628,23 +651,8 @@ class AfricaMatch(Match):
     # =========================================================================== view
 
     def _observation(self, seat: int) -> AfricaObservation:
-        power = self.powers[seat]
-        # 002 1 "entre deux joueurs ou davantage": who talks with whom is seen, not what two
-        # other powers say to each other.
-        # A record is [turn, sender seat, to, text]: a list, the state being plain data, whose
-        # items' types go by position (a list type cannot say it: each is cast).
-        messages = [
-            MessageView(
-                cast(int, turn),
-                cast(int, sender),
-                cast(str, to),
-                cast(str, text) if sender == seat or to in (ALL, power) else "",
-            )
-            for turn, sender, to, text in self.messages
-        ]
         said = self.queued[seat]
-        if said:
-            messages.append(MessageView(self.turn, seat, *said))
+        presences, developed, colonies, colonies_left, stock, embassies = self._open_board()
         ordering = self.phase == ORDERS
         if ordering:
             # 002 2 "chaque joueur écrit en secret": nor is it seen when another hands it in.
@@ -653,7 +661,7 @@ class AfricaMatch(Match):
             done = tuple(d or (s == seat and said == []) for s, d in enumerate(self.done))
         return AfricaObservation(
             seat=seat,
-            power=power,
+            power=self.powers[seat],
             powers=self.powers,
             variant=self.variant,
             board=MAP,
@@ -661,15 +669,15 @@ class AfricaMatch(Match):
             turn=self.turn,
             year=YEARS[self.turn - 1] if self.turn else 0,
             last_turn=len(YEARS),
-            presences=tuple(tuple(p) for p in self.presence),
-            developed=tuple(self.developed),
-            colonies=tuple(self.colony),
-            colonies_left=max(0, COLONIES - sum(self.colony)),
-            stock=tuple(self._stock(s) for s in range(self.seats)),
-            embassies=tuple(tuple(row) for row in self.relations),
+            presences=presences,
+            developed=developed,
+            colonies=colonies,
+            colonies_left=colonies_left,
+            stock=stock,
+            embassies=embassies,
             placer=self.placer if self.phase == PLACEMENT else None,
             done=done,
-            messages=tuple(messages),
+            messages=self._messages_seen(seat, said),
             messages_left=self.options["messages"] - self.sent[seat]
             if self.phase == DIPLOMACY
             else 0,
@@ -678,6 +686,61 @@ class AfricaMatch(Match):
             my_landing=self.landing[seat] if ordering else "",
             my_relations=tuple(self.declared[seat].items()) if ordering else (),
         )
+
+    def _open_board(self) -> OpenBoard:
+        """The open board as observations show it (002 "COMPOSITION DU JEU": presences,
+        development tokens, colonies, stocks, embassies), shared by every observation until
+        it changes."""
+        board = self._board
+        if board is None:
+            board = (
+                tuple(tuple(p) for p in self.presence),
+                tuple(self.developed),
+                tuple(self.colony),
+                max(0, COLONIES - sum(self.colony)),
+                tuple(self._stock(s) for s in range(self.seats)),
+                tuple(tuple(row) for row in self.relations),
+            )
+            self._board = board
+        return board
+
+    def _messages_seen(self, seat: int, said: list[str] | None) -> tuple[MessageView, ...]:
+        """The messages ``seat`` sent or received, oldest first, then its word of this round
+        (``said``), as one tuple shared by its observations until that changes: each
+        delivered message is viewed once, when it reaches the seat, so an observation costs
+        the same however long the log is. 002 1 "entre deux joueurs ou davantage": who talks
+        with whom is seen, not what two other powers say to each other."""
+        seen = self._seen[seat]
+        if len(seen) < len(self.messages):
+            power = self.powers[seat]
+            # A record is [turn, sender seat, to, text]: a list, the state being plain data,
+            # whose items' types go by position (a list type cannot say it: each is cast).
+            seen += tuple(
+                MessageView(
+                    cast(int, turn),
+                    cast(int, sender),
+                    cast(str, to),
+                    cast(str, text) if sender == seat or to in (ALL, power) else "",
+                )
+                for turn, sender, to, text in self.messages[len(seen) :]
+            )
+            self._seen[seat] = seen
+        if not said:
+            return seen
+        # ``said`` is a new list for every word, never changed in place, and held here while
+        # its view is: the same list is the same word, and the round's end clears it.
+        word, shown = self._shown[seat]
+        if word is not said:
+            shown = (*seen, MessageView(self.turn, seat, *said))
+            self._shown[seat] = (said, shown)
+        return shown
+
+    def _forget_views(self) -> None:
+        """Drop the observations' views of the board and the messages (for a state written
+        otherwise than by the rules: restored, or its hidden texts drawn again)."""
+        self._board = None
+        self._seen = [()] * self.seats
+        self._shown = [(None, ())] * self.seats
 
     def _spectator_board(self) -> Board:
         """The open board (002 "COMPOSITION DU JEU"): per territory its presences (the owner
@@ -746,6 +809,7 @@ class AfricaMatch(Match):
                     self.sent[other] += 1
             elif self.phase == ORDERS:
                 self._write_sheet(other, rng)
+        self._forget_views()
 
     def _text(self, rng: random.Random) -> str:
         """A text a message may hold (002 1: the talk is free; RULES.md: its size): random
@@ -769,5 +833,6 @@ class AfricaMatch(Match):
     def _restored(self) -> None:
         self.rules = VARIANTS[self.variant]
         self.powers = POWERS[: self.seats]
+        self._forget_views()
         if self.end_reason is not None:
             self._result = self._ranked(EndReason(self.end_reason))

@@ -37,7 +37,10 @@ class AfricaObservation:
 
     A read-only record made afresh for every call, like events: not frozen, since the
     observation is built on the hot path of every decision and a frozen dataclass costs
-    about nine times as much to build; the parts it shares between calls are frozen."""
+    about nine times as much to build; the parts it shares between calls are frozen.
+    ``messages`` is one of them: a seat's observations share one tuple of frozen views, which
+    the match replaces by a longer one only when a message reaches the seat (or the seat says
+    its word), so the observation's cost does not grow with the message log."""
 
     seat: int
     power: str

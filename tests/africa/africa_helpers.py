@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
-from engines.africa.actions import SubmitOrders
+from engines.africa.actions import Message, SubmitOrders
 from engines.africa.board import MAP
 from engines.africa.match import AfricaMatch
 from engines.africa.variants import ALLIANCE
@@ -64,6 +64,7 @@ def arrange(
     match.declared = [{} for _ in range(seats)]
     match.end_reason = None
     match._result = None
+    match._forget_views()  # the observations' views of a state written by hand
     return match
 
 
@@ -99,3 +100,14 @@ def play_random(match: AfricaMatch, seed: int = 0, until=None, max_actions: int 
         seat = match.to_move()[0]
         events.extend(match.apply(seat, rng.choice(match.legal_actions(seat))))
     return events
+
+
+def random_action(match: AfricaMatch, rng: random.Random) -> tuple[int, Action]:
+    """A random seat to move and a random legal action of it; a message's text is random
+    (``"talk"`` zero to three times)."""
+    movers = match.to_move()
+    seat = movers[rng.randrange(len(movers))]
+    action = rng.choice(match.legal_actions(seat))
+    if isinstance(action, Message):
+        action = Message(action.to, "talk" * rng.randrange(4))
+    return seat, action

@@ -14,7 +14,7 @@ import random
 from collections import Counter
 
 import pytest
-from africa_helpers import ALL_VARIANT_SEATS, DE, FR, GB, new_match, play_random
+from africa_helpers import ALL_VARIANT_SEATS, DE, FR, GB, new_match, play_random, random_action
 
 from engines.africa.actions import (
     Declare,
@@ -73,15 +73,6 @@ def check_copy(match: AfricaMatch, copy: AfricaMatch, viewer: int | None) -> Non
             t = MAP.index[copy.landing[seat]]
             assert MAP.coastal[t] and not copy.presence[t]
         assert copy.powers[seat] not in copy.declared[seat]
-
-
-def random_action(match: AfricaMatch, rng: random.Random):
-    movers = match.to_move()
-    seat = movers[rng.randrange(len(movers))]
-    action = rng.choice(match.legal_actions(seat))
-    if isinstance(action, Message):
-        action = Message(action.to, "talk" * rng.randrange(4))
-    return seat, action
 
 
 @pytest.mark.parametrize(("variant", "seats"), ALL_VARIANT_SEATS)
