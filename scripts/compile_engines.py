@@ -75,7 +75,9 @@ def current() -> bool:
 
 def compile_engines() -> bool:
     """Build the compiled modules in place; False (pure Python kept) if the build fails.
-    Either way the stamp records the outcome for these sources."""
+    Either way the stamp records the outcome for the sources as they were when it began (a
+    source edited during the build leaves a stamp that ``--check`` refuses)."""
+    sources = digest()
     clean()
     setup = (
         "from setuptools import setup; from mypyc.build import mypycify; "
@@ -90,7 +92,7 @@ def compile_engines() -> bool:
     if done != 0:
         clean()
     shutil.rmtree(ROOT / "build" / "mypyc", ignore_errors=True)
-    STAMP.write_text(json.dumps({"digest": digest(), "compiled": done == 0}))
+    STAMP.write_text(json.dumps({"digest": sources, "compiled": done == 0}))
     return done == 0
 
 
