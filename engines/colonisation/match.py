@@ -1211,50 +1211,52 @@ class ColonisationMatch(Match):
         view = None
         if war is not None:
             view = WarView(
-                attacker=war["attacker"],
-                defender=war["defender"],
-                source=IDS[war["source"]],
-                target=IDS[war["target"]],
-                fronts=tuple((IDS[n], a) for n, a in war["fronts"]),
-                general=war["general"],
-                diplomat=war["diplomat"],
-                decider=war["decider"] if war["decider"] >= 0 else None,
-                rounds=war["rounds"],
+                war["attacker"],
+                war["defender"],
+                IDS[war["source"]],
+                IDS[war["target"]],
+                tuple((IDS[n], a) for n, a in war["fronts"]),  # fronts
+                war["general"],
+                war["diplomat"],
+                war["decider"] if war["decider"] >= 0 else None,  # decider
+                war["rounds"],
             )
         if phase == COLUMNS:  # C8: in secret until all are laid out
             column, owner = self.column, self.owner
             columns = tuple(column[t] if owner[t] == seat else 0 for t in range(N))
         else:
             columns = tuple(self.column)
+        # Positional, in the fields' order (the war's view too): by keyword, matching the 28
+        # names costs more than building every field (issue 19).
         return ColonisationObservation(
-            seat=seat,
-            variant=self.variant,
-            board=WORLD,
-            deck=self.options["symbols"],
-            school_cost=self.options["school_cost"],
-            phase=phase,
-            year=self.year,
-            last_year=self.last_year,
-            first_player=self.first if self.first >= 0 else None,
-            mover=self.mover if self.mover >= 0 else None,
-            owner=tuple(self.owner),
-            hostile=tuple(self.hostile),
-            armies=tuple(self.armies),
-            diplomats=tuple(self.diplomats),
-            generals=tuple(self.generals),
-            schools=tuple(self.schools),
-            homes=tuple(self.homes),
-            eliminated=tuple(self.eliminated),
-            points=tuple(self.points),
-            setup=self._setup_view(seat) if self.year == 0 else self._setup_record(),
-            columns=columns,
-            rolls=tuple(self.rolls),
-            hits=tuple((IDS[t], roll) for t, roll in self.hits),
-            ready=tuple(self.ready),
-            used_armies=tuple(self.used_armies),
-            used_diplomats=tuple(self.used_diplomats),
-            used_generals=tuple(self.used_generals),
-            war=view,
+            seat,
+            self.variant,
+            WORLD,  # board
+            self.options["symbols"],  # deck
+            self.options["school_cost"],  # school_cost
+            phase,
+            self.year,
+            self.last_year,
+            self.first if self.first >= 0 else None,  # first_player
+            self.mover if self.mover >= 0 else None,  # mover
+            tuple(self.owner),
+            tuple(self.hostile),
+            tuple(self.armies),
+            tuple(self.diplomats),
+            tuple(self.generals),
+            tuple(self.schools),
+            tuple(self.homes),
+            tuple(self.eliminated),
+            tuple(self.points),
+            self._setup_view(seat) if self.year == 0 else self._setup_record(),  # setup
+            columns,
+            tuple(self.rolls),
+            tuple((IDS[t], roll) for t, roll in self.hits),  # hits
+            tuple(self.ready),
+            tuple(self.used_armies),
+            tuple(self.used_diplomats),
+            tuple(self.used_generals),
+            view,  # war
         )
 
     def _setup_record(self) -> SetupView:

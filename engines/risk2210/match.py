@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from itertools import combinations
-from typing import Any, Final, cast
+from typing import Any, Final, TypeVar, cast
 
 from engines.core import spectator
 from engines.core.chance import die, shuffle
@@ -143,6 +143,7 @@ from engines.risk2210.variants import (
 )
 
 N: Final = len(BOARD.territories)
+TERRITORIES: Final = tuple(range(N))
 IDS: Final = BOARD.territories
 PLACE_OR_NONE: Final = (*IDS, "")
 """A territory's id by its index, and "" for -1 (a commander not in play)."""
@@ -197,6 +198,67 @@ COMBAT: Final = "combat"  # after a roll: a capture, another roll or the invasio
 TURN: Final = "turn"  # after a card of the mover's own turn: the step goes on
 TRAP: Final = "trap"  # after a death trap: the invasion goes on while its source can roll
 TAKEN: Final = "taken"  # after an evacuation: the emptied target is captured (Z23)
+
+# Actions are frozen: the legal listings share one object per action (issue 19).
+END_PHASE: Final = EndPhase()
+PASS: Final = Pass()
+RETREAT: Final = Retreat()
+STATION_CHOICES: Final = (StationChoice(True), StationChoice(False))
+CLAIMS: Final = tuple(Claim(t) for t in IDS)
+HIRES: Final = tuple(tuple(Hire(name, t) for t in IDS) for name in COMMANDERS)
+BUILD_STATIONS: Final = tuple(BuildStation(t) for t in IDS)
+BUY_CARDS: Final = tuple(BuyCard(name) for name in COMMANDERS)
+TEMPLATES: dict[tuple[Any, ...], Any] = {}
+"""The other listed actions by a key of what makes them (see :func:`shared`)."""
+MAX_TEMPLATES: Final = 200_000
+A = TypeVar("A", bound=Action)
+
+
+def shared(key: tuple[Any, ...], make: Callable[[], A]) -> A:
+    """The action ``make()`` builds, made once for its ``key`` (its class first, then what
+    decides its fields) and shared by every listing after (up to ``MAX_TEMPLATES`` kept).
+
+    >>> place_template(0, 3) is place_template(0, 3), place_template(0, 3)
+    (True, Place(territory='northwestern_oil_emirate', mods=Amount(low=1, high=3)))
+    """
+    found = TEMPLATES.get(key)
+    if found is None:
+        found = make()
+        if len(TEMPLATES) < MAX_TEMPLATES:
+            TEMPLATES[key] = found
+    return cast(A, found)
+
+
+def place_template(t: int, most: int) -> Place:
+    """Place 1 to ``most`` MODs on ``t``."""
+    return shared((Place, t, most), lambda: Place(IDS[t], Amount(1, most)))
+
+
+def invade_template(s: int, t: int) -> Invade:
+    """Invade ``t`` from ``s``."""
+    return shared((Invade, s, t), lambda: Invade(IDS[s], IDS[t]))
+
+
+def roll_template(most: int, names: tuple[str, ...]) -> Roll:
+    """Roll as many dice as the ``names`` commanders (at least one) to ``most``."""
+    return shared((Roll, most, names), lambda: Roll(Amount(max(1, len(names)), most), names))
+
+
+def occupy_template(move: tuple[int, tuple[str, ...], int]) -> Occupy:
+    """Occupy with ``move``: (fewest MODs, commanders, most MODs)."""
+    fewest, names, most = move
+    return shared((Occupy, fewest, most, names), lambda: Occupy(Amount(fewest, most), names))
+
+
+def move_template(
+    kind: type[Capture] | type[Fortify], s: int, t: int, move: tuple[int, tuple[str, ...], int]
+) -> Capture | Fortify:
+    """A Capture or Fortify from ``s`` to ``t`` of ``move``: (fewest MODs, commanders, most)."""
+    fewest, names, most = move
+    return shared(
+        (kind, s, t, fewest, most, names), lambda: kind(IDS[s], IDS[t], Amount(fewest, most), names)
+    )
+
 
 TURN_STEPS: Final = (PLACE, HIRE, STATIONS, BUY, INVADE, FORTIFY)
 """003 "APERÇU DU TOUR DE JEU": the order of a turn's steps; step 4, playing command cards
@@ -385,6 +447,14 @@ class Risk2210Match(Match):
         self.reduction: list[list[int]] = []  # Désarmement: [seat, MODs still to remove]
         self.armageddon: list[int] = []  # the seats still to play their nuclear cards
         self.end_reason: str | None = None
+        # The observation's parts kept with the state they show (see _commanders_view).
+        self._seen_devastated: list[int] = []
+        self._devastated_shown: tuple[str, ...] = ()
+        self._seen_commanders: list[list[int]] = []
+        self._commanders_shown: tuple[tuple[str, ...], ...] = ()
+        self._seen_hands: list[list[int]] = []
+        self._hand_sizes_shown: tuple[tuple[int, ...], ...] = ()
+        self._hands_shown: dict[int, tuple[list[int], tuple[CardView, ...]]] = {}
         self._setup(self.setup_events)
 
     # =========================================================================== helpers
@@ -679,10 +749,11 @@ class Risk2210Match(Match):
         if phase == BUY:
             return bool(self._buyable(seat))
         if phase == INVADE:
-            cards = not self.invaded and self._may_hold(seat, range(K))
-            invasions, captures = self._attacks(seat)
-            return bool(cards or invasions or captures)
-        return bool(self._fortify_options(seat))
+            if not self.invaded and self._may_hold(seat, range(K)):
+                return True
+            invasions, captures = self._attacks(seat, first=True)
+            return bool(invasions or captures)
+        return self._may_fortify(seat)
 
     def _leave_step(self, events: list[Event]) -> None:
         """The next step of the turn; the bought cards are turned over when buying ends
@@ -825,16 +896,20 @@ class Risk2210Match(Match):
             if t not in devastated and (naval or KINDS[t] != WATER) and (space or KINDS[t] != LUNAR)
         ]
 
-    def _attacks(self, seat: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        """(source, target) of every invasion ``seat`` may declare ("au moins deux unités dans
-        un territoire à partir duquel vous lancer une invasion", against a territory of another
-        player or the neutral, not one under its cease-fire), and of every unoccupied
-        territory it may take ("Territoires inoccupés": "Comme toujours, au moins une unité doit
-        être laissée"; Z10: the naval or space commander is needed as well)."""
+    def _attacks(
+        self, seat: int, sources: Sequence[int] = TERRITORIES, *, first: bool = False
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """(source, target) of every invasion ``seat`` may declare from ``sources`` (every
+        territory unless given) ("au moins deux unités dans un territoire à partir duquel vous
+        lancer une invasion", against a territory of another player or the neutral, not one
+        under its cease-fire), and of every unoccupied territory it may take ("Territoires
+        inoccupés": "Comme toujours, au moins une unité doit être laissée"; Z10: the naval or
+        space commander is needed as well). ``first``: only the first one found, to tell
+        whether there is any (the step's test), not every one."""
         invasions: list[tuple[int, int]] = []
         captures: list[tuple[int, int]] = []
         units, owner, spared = self.all_units(), self.owner, (seat, NOBODY, *self.ceasefire)
-        for s in range(N):
+        for s in sources:
             if owner[s] != seat or units[s] < 2:
                 continue
             for t in self._targets(seat, s):
@@ -843,6 +918,10 @@ class Risk2210Match(Match):
                     captures.append((s, t))
                 elif holder not in spared:
                     invasions.append((s, t))
+                else:
+                    continue
+                if first:
+                    return invasions, captures
         return invasions, captures
 
     def _moves(
@@ -866,10 +945,7 @@ class Risk2210Match(Match):
     def _move_templates(
         self, kind: type[Capture] | type[Fortify], seat: int, s: int, t: int
     ) -> list[Action]:
-        return [
-            kind(IDS[s], IDS[t], Amount(fewest, most), names)
-            for fewest, names, most in self._moves(seat, s, [], 1)
-        ]
+        return [move_template(kind, s, t, move) for move in self._moves(seat, s, [], 1)]
 
     def _checked_move(
         self, seat: int, action: Capture | Fortify | Occupy, s: int, forced: list[int], least: int
@@ -907,7 +983,7 @@ class Risk2210Match(Match):
         automatique"; it earns nothing toward the conquest bonus."""
         s = self._seat_territory(seat, action, action.source)
         t = lookup(INDEX, action.target, seat, action, "territory")
-        if (s, t) not in self._attacks(seat)[1]:
+        if (s, t) not in self._attacks(seat, (s,))[1]:
             raise IllegalAction(seat, action, f"{IDS[t]} cannot be taken from {IDS[s]} now")
         mods, chosen = self._checked_move(seat, action, s, [], 1)
         self.invaded = True  # Z9: the window of step 4 closes with any move
@@ -923,7 +999,7 @@ class Risk2210Match(Match):
         one unit moving in)."""
         s = self._seat_territory(seat, action, action.source)
         t = lookup(INDEX, action.target, seat, action, "territory")
-        if (s, t) not in self._attacks(seat)[0]:
+        if (s, t) not in self._attacks(seat, (s,))[0]:
             raise IllegalAction(seat, action, f"{IDS[t]} cannot be invaded from {IDS[s]} now")
         defender = self.owner[t]
         self.invaded = True
@@ -948,11 +1024,11 @@ class Risk2210Match(Match):
         s, seat = inv["source"], inv["seat"]
         most = min(ATTACK_DICE, self.units(s) - 1)
         legal: list[Action] = [
-            Roll(Amount(max(1, len(names)), most), names)
+            roll_template(most, names)
             for names in commander_sets(self._qualifying(seat, s, inv["target"]), most)
         ]
         if inv["rolls"]:
-            legal.append(Retreat())
+            legal.append(RETREAT)
         return legal
 
     def _qualifying(self, seat: int, s: int, t: int) -> list[int]:
@@ -1817,37 +1893,57 @@ class Risk2210Match(Match):
 
     # =========================================================================== fortify
 
+    def _links(self, seat: int, t: int) -> list[int]:
+        """The territories a fortify move may pass to from ``t``: its neighbours, and between
+        ``seat``'s station territories and the landing sites, both ways ("Il est tout à fait
+        possible de consolider de la Lune à la Terre")."""
+        near = list(NEIGHBOURS[t])
+        if KINDS[t] == LAND and self.station[t] == seat:
+            near += LANDING_SITES
+        if t in BOARD.landing_sites:
+            near += [u for u in range(N) if self.station[u] == seat and KINDS[u] == LAND]
+        return near
+
     def _reach(self, seat: int, s: int) -> list[int]:
         """Territories joined to ``s`` by a path of territories ``seat`` controls (003
-        "CONSOLIDER SA POSITION": "une voie sécurisée"), station territories and landing sites
-        linked both ways ("Il est tout à fait possible de consolider de la Lune à la Terre")."""
+        "CONSOLIDER SA POSITION": "une voie sécurisée"), along :meth:`_links`."""
         seen = {s}
         todo = deque([s])
         while todo:
-            t = todo.popleft()
-            near = list(NEIGHBOURS[t])
-            if KINDS[t] == LAND and self.station[t] == seat:
-                near += LANDING_SITES
-            if t in BOARD.landing_sites:
-                near += [u for u in range(N) if self.station[u] == seat and KINDS[u] == LAND]
-            for u in near:
+            for u in self._links(seat, todo.popleft()):
                 if u not in seen and self.owner[u] == seat:
                     seen.add(u)
                     todo.append(u)
         seen.discard(s)
         return sorted(seen)
 
+    def _fortify_sources(self, seat: int) -> list[int]:
+        """The territories ``seat`` may fortify from: its own, with two units or more."""
+        return [s for s in self.controlled(seat) if self.units(s) >= 2]
+
+    def _may_fortify(self, seat: int) -> bool:
+        """Whether ``seat`` has a fortify move (the step's test, without listing them): a
+        source with another own territory linked to it (then reachable)."""
+        owner = self.owner
+        return any(
+            any(owner[u] == seat for u in self._links(seat, s)) and self._moves(seat, s, [], 1)
+            for s in self._fortify_sources(seat)
+        )
+
     def _fortify_options(self, seat: int) -> list[Action]:
+        """Every Fortify of ``seat``: sources in board order, then targets (:meth:`_reach`)
+        in board order. Territories joined by own paths form groups, each found once: a
+        source reaches the rest of its group."""
         legal: list[Action] = []
-        for s in self.controlled(seat):
-            if self.units(s) < 2:
-                continue
+        group_of: dict[int, list[int]] = {}
+        for s in self._fortify_sources(seat):
+            group = group_of.get(s)
+            if group is None:
+                group = sorted([s, *self._reach(seat, s)])
+                for t in group:
+                    group_of[t] = group
             moves = self._moves(seat, s, [], 1)  # the same from a source to any target
-            legal += [
-                Fortify(IDS[s], IDS[t], Amount(fewest, most), names)
-                for t in self._reach(seat, s)
-                for fewest, names, most in moves
-            ]
+            legal += [move_template(Fortify, s, t, move) for t in group if t != s for move in moves]
         return legal
 
     def _fortify(self, seat: int, action: Fortify, events: list[Event]) -> None:
@@ -1896,9 +1992,9 @@ class Risk2210Match(Match):
         phase = self.phase
         legal: list[Action]
         if phase == CLAIM:
-            legal = [Claim(IDS[t]) for t in self._claimable()]
+            legal = [CLAIMS[t] for t in self._claimable()]
         elif phase == REINFORCE:
-            legal = [Place(IDS[t], Amount(1, self.batch)) for t in self.controlled(seat)]
+            legal = [place_template(t, self.batch) for t in self.controlled(seat)]
         elif phase == PIECES:
             legal = [
                 PlacePiece(piece, IDS[t])
@@ -1911,43 +2007,43 @@ class Risk2210Match(Match):
         elif phase == MARKER:
             legal = [ChooseMarker(p) for p in self._free_markers()]
         elif phase == PLACE:
-            legal = [Place(IDS[t], Amount(1, self.to_place)) for t in self.controlled(seat)]
+            legal = [place_template(t, self.to_place) for t in self.controlled(seat)]
         elif phase == HIRE:
             legal = [
-                Hire(COMMANDERS[k], IDS[t])
+                HIRES[k][t]
                 for k in range(K)
                 if not self.in_play(seat, k)
                 for t in self.controlled(seat)
             ]
-            legal.append(EndPhase())
+            legal.append(END_PHASE)
         elif phase == STATIONS:
-            legal = [BuildStation(IDS[t]) for t in self._station_sites(seat)]
-            legal.append(EndPhase())
+            legal = [BUILD_STATIONS[t] for t in self._station_sites(seat)]
+            legal.append(END_PHASE)
         elif phase == BUY:
-            legal = [BuyCard(COMMANDERS[k]) for k in self._buyable(seat)]
-            legal.append(EndPhase())
+            legal = [BUY_CARDS[k] for k in self._buyable(seat)]
+            legal.append(END_PHASE)
         elif phase == INVADE:
             legal = self._card_plays(seat)
             invasions, captures = self._attacks(seat)
-            legal += [Invade(IDS[s], IDS[t]) for s, t in invasions]
+            legal += [invade_template(s, t) for s, t in invasions]
             for s, t in captures:
                 legal += self._move_templates(Capture, seat, s, t)
-            legal.append(EndPhase())
+            legal.append(END_PHASE)
         elif phase == REACT:
-            legal = [Pass(), *self._card_plays(seat)]
+            legal = [PASS, *self._card_plays(seat)]
         elif phase == END_CARDS:
-            legal = [*self._card_plays(seat), EndPhase()]
+            legal = [*self._card_plays(seat), END_PHASE]
         elif phase == CARD_PLACE:
             legal = [Place(IDS[t], Amount(1, 1)) for t in self._card_place_targets(seat)]
         elif phase == DECOYS:
-            legal = [*self._decoy_options(seat), EndPhase()]
+            legal = [*self._decoy_options(seat), END_PHASE]
         elif phase == REDUCE:
             left = self.reduction[0][1]
             legal = [
                 RemoveMods(IDS[t], Amount(1, min(left, self.mods[t]))) for t in self._mods_of(seat)
             ]
         elif phase == ARMAGEDDON:
-            legal = [Pass(), *self._card_plays(seat)]
+            legal = [PASS, *self._card_plays(seat)]
         elif phase == ROLL:
             legal = self._roll_options()
         elif phase == DEFEND:
@@ -1956,17 +2052,14 @@ class Risk2210Match(Match):
         elif phase == CASUALTY:
             legal = [Remove(name) for name in self._losing()]
         elif phase == STATION:
-            legal = [StationChoice(True), StationChoice(False)]
+            legal = list(STATION_CHOICES)
         elif phase == OCCUPY:
             s, _, least, forced = cast("list[Any]", self.occupation)
-            legal = [
-                Occupy(Amount(fewest, most), names)
-                for fewest, names, most in self._moves(seat, s, forced, least)
-            ]
+            legal = [occupy_template(move) for move in self._moves(seat, s, forced, least)]
         elif phase == BONUS:
             legal = [ChooseDeck(COMMANDERS[k]) for k in self._bonus_decks(seat)]
         else:  # FORTIFY
-            legal = [*self._fortify_options(seat), EndPhase()]
+            legal = [*self._fortify_options(seat), END_PHASE]
         return tuple(legal)
 
     # =========================================================================== the end
@@ -2040,53 +2133,91 @@ class Risk2210Match(Match):
         if self.occupation is not None:
             s, t, least, forced = self.occupation
             occupation = OccupationView(IDS[s], IDS[t], least, names_of(forced))
-        hand = self.hands[seat]
-        seen = hand[: len(hand) - self.unseen[seat]]
         to_place = 0
         if seat == self.mover and self.phase in (REINFORCE, PLACE):
             to_place = self.batch if self.phase == REINFORCE else self.to_place
+        # Positional, in the fields' order: by keyword, matching 40 names costs more than
+        # building every field (issue 19).
         return Risk2210Observation(
-            seat=seat,
-            variant=self.variant,
-            board=BOARD,
-            phase=self.phase,
-            year=self.year,
-            mover=self.mover,
-            order=tuple(self.order),
-            owners=tuple(self.owner),
-            mods=tuple(self.mods),
-            stations=tuple(self.station),
-            devastated=tuple(IDS[t] for t in self.devastated),
-            commanders=tuple(tuple([PLACE_OR_NONE[p] for p in row]) for row in self.commander),
-            energy=tuple(self.energy),
-            alive=tuple(self.alive),
-            hand=tuple(CARD_VIEWS[c] for c in sorted(seen)),
-            unseen=self.unseen[seat],
-            hand_sizes=tuple(_deck_counts(hand) for hand in self.hands),
-            deck_sizes=tuple(len(d) for d in self.decks),
-            territory_decks=tuple(len(d) for d in self.territory_decks),
-            my_bid=self.bids[seat] if self.bids[seat] >= 0 else None,
-            bids=tuple(self.revealed),
-            markers=tuple(self.markers),
-            mods_to_place=to_place,
-            pieces_left=tuple(self.pieces[seat]) if self.phase == PIECES else (),
-            cards_bought=self.bought,
-            contested_captures=self.contested,
-            invasion=invasion,
-            occupation=occupation,
-            losing=self._losing() if self.phase == CASUALTY and self.removals[0][1] == seat else (),
-            fortified=self.fortified,
-            invaded=self.invaded,
-            jammed=tuple(self.jammed),
-            ceasefire=tuple(self.ceasefire),
-            hidden_energy=tuple(IDS[t] for t in self.hidden_energy[seat]),
-            hidden_energy_cards=tuple(len(drawn) for drawn in self.hidden_energy),
-            scouts=tuple(IDS[t] for t in self.scouts[seat]),
-            scout_cards=tuple(len(drawn) for drawn in self.scouts),
-            earth_targets=tuple(IDS[t] for t in self.earth_targets),
-            reinforcements_left=self.card_places[1] if self.card_places else 0,
-            extraction=self.extraction,
+            seat,
+            self.variant,
+            BOARD,  # board
+            self.phase,
+            self.year,
+            self.mover,
+            tuple(self.order),
+            tuple(self.owner),  # owners
+            tuple(self.mods),
+            tuple(self.station),  # stations
+            self._devastated_view(),
+            self._commanders_view(),
+            tuple(self.energy),
+            tuple(self.alive),
+            self._hand_view(seat),
+            self.unseen[seat],  # unseen
+            self._hand_sizes_view(),
+            tuple(len(d) for d in self.decks),  # deck_sizes
+            tuple(len(d) for d in self.territory_decks),  # territory_decks
+            self.bids[seat] if self.bids[seat] >= 0 else None,  # my_bid
+            tuple(self.revealed),  # bids
+            tuple(self.markers),
+            to_place,  # mods_to_place
+            tuple(self.pieces[seat]) if self.phase == PIECES else (),  # pieces_left
+            self.bought,  # cards_bought
+            self.contested,  # contested_captures
+            invasion,
+            occupation,
+            # losing:
+            self._losing() if self.phase == CASUALTY and self.removals[0][1] == seat else (),
+            self.fortified,
+            self.invaded,
+            tuple(self.jammed),
+            tuple(self.ceasefire),
+            tuple(IDS[t] for t in self.hidden_energy[seat]),  # hidden_energy
+            tuple(len(drawn) for drawn in self.hidden_energy),  # hidden_energy_cards
+            self.extraction,
+            tuple(IDS[t] for t in self.scouts[seat]),  # scouts
+            tuple(len(drawn) for drawn in self.scouts),  # scout_cards
+            tuple(IDS[t] for t in self.earth_targets),  # earth_targets
+            self.card_places[1] if self.card_places else 0,  # reinforcements_left
         )
+
+    # The parts of the observation that seldom change are kept with a copy of the state they
+    # were made from, and made again only when that state differs (issue 19): comparing two
+    # short lists costs less than building the view.
+
+    def _devastated_view(self) -> tuple[str, ...]:
+        """The devastated territories' ids (003 "Terres dévastées")."""
+        if self.devastated != self._seen_devastated:
+            self._seen_devastated = list(self.devastated)
+            self._devastated_shown = tuple(IDS[t] for t in self.devastated)
+        return self._devastated_shown
+
+    def _commanders_view(self) -> tuple[tuple[str, ...], ...]:
+        """Per seat, per commander, its territory's id or "" (not in play)."""
+        if self.commander != self._seen_commanders:
+            self._seen_commanders = [list(row) for row in self.commander]
+            self._commanders_shown = tuple(
+                tuple([PLACE_OR_NONE[p] for p in row]) for row in self.commander
+            )
+        return self._commanders_shown
+
+    def _hand_sizes_view(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat, how many cards of each deck its hand holds (public)."""
+        if self.hands != self._seen_hands:
+            self._seen_hands = [list(hand) for hand in self.hands]
+            self._hand_sizes_shown = tuple(_deck_counts(hand) for hand in self.hands)
+        return self._hand_sizes_shown
+
+    def _hand_view(self, seat: int) -> tuple[CardView, ...]:
+        """The cards of ``seat``'s hand whose faces it has seen, in card order."""
+        hand = self.hands[seat]
+        seen = hand[: len(hand) - self.unseen[seat]]
+        kept = self._hands_shown.get(seat)
+        if kept is None or kept[0] != seen:
+            kept = (seen, tuple(CARD_VIEWS[c] for c in sorted(seen)))
+            self._hands_shown[seat] = kept
+        return kept[1]
 
     def _spectator_board(self) -> spectator.Board:
         """Public facts only: each territory's holder (none for the neutral, marked
