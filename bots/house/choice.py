@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Protocol, TypeVar, cast, overload
 
-from engines.core import Action, Amount, amount_field
+from engines.core import Action, Amount, amount_field, fill_amount
 
 A = TypeVar("A", bound=Action)
 D = TypeVar("D")
@@ -25,15 +24,10 @@ class ByKind(Protocol):
     def get(self, kind: type[A], default: D, /) -> list[A] | D: ...
 
 
-def fill(template: Action, value: int) -> Action:
-    """``template`` with its Amount field set to ``value`` (unchanged if it has none).
-
-    >>> from engines.risk.actions import Occupy
-    >>> fill(Occupy(Amount(2, 5)), 4)
-    Occupy(armies=4)
-    """
-    name = amount_field(template)
-    return template if name is None else replace(template, **{name: value})
+fill = fill_amount
+"""``template`` with its Amount field set to ``value`` (unchanged if it has none): the
+contract's :func:`engines.core.fill_amount` (no reflection on each call), under the name the
+bots use."""
 
 
 def by_kind(legal_actions: tuple[Action, ...]) -> ByKind:

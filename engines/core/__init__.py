@@ -17,6 +17,7 @@ from engines.core.contract import (
     UnknownGame,
     Variant,
     amount_field,
+    fill_amount,
     visible_event,
     visible_events,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "UnknownGame",
     "Variant",
     "amount_field",
+    "fill_amount",
     "visible_event",
     "visible_events",
 ]

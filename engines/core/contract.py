@@ -15,9 +15,10 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
 from engines.core.spectator import Board, Layout
 
@@ -268,7 +269,7 @@ class GameInfo:
         passive = [a for a in legal_actions if isinstance(a, self.passive_actions)]
         action = (passive or list(legal_actions))[0]
         name = amount_field(action)
-        return action if name is None else replace(action, **{name: getattr(action, name).low})
+        return action if name is None else fill_amount(action, getattr(action, name).low)
 
     def variant(self, name: str) -> Variant:
         """The variant called ``name``, or :class:`UnknownGame`."""
@@ -301,6 +302,9 @@ class GameInfo:
 
 # ----------------------------------------------------------------------------- match
 
+_NOT_A_SEAT: Final = object()
+"""What ``Match._admitted`` holds before any seat was checked (no seat is this object)."""
+
 
 class Match(ABC):
     """One match of a game: a deterministic state machine driven by seats' actions.
@@ -315,6 +319,11 @@ class Match(ABC):
     """The attributes that make the match's state: plain data (numbers, strings, None, and
     lists and string-keyed dicts of them) that :meth:`snapshot` copies out and
     :meth:`restore` copies back."""
+
+    _admitted: object = _NOT_A_SEAT
+    """The seat (the very object) that passed the check last: a decision asks for the same
+    seat's observation, legal actions and apply, and the same object gets the same answer, so
+    the public methods check a seat only when it is another object than this one."""
 
     def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
         self.variant = variant
@@ -340,12 +349,14 @@ class Match(ABC):
 
     def observation(self, seat: int) -> Any:
         """Everything ``seat`` may know now, and nothing it may not."""
-        self._check_seat(seat)
+        if seat is not self._admitted:  # see _admit: one seat check per decision
+            self._check_seat(seat)
         return self._observation(seat)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """What ``seat`` may do now (empty if it is not to move); may hold Amount templates."""
-        self._check_seat(seat)
+        if seat is not self._admitted:
+            self._check_seat(seat)
         if self._result is not None or seat not in self._to_move():
             return ()
         return self._legal_actions(seat)
@@ -356,7 +367,7 @@ class Match(ABC):
         Raises :class:`IllegalAction` (the match is then unchanged) if it is not legal, also
         for a seat that is not in the match.
         """
-        if not _is_seat(seat, self.seats):
+        if seat is not self._admitted and not self._admit(seat):
             raise IllegalAction(seat, action, f"no seat {seat!r} in a {self.seats}-seat match")
         if self._result is not None:
             raise MatchOver(seat, action, f"the match is over ({self._result.reason})")
@@ -489,8 +500,15 @@ class Match(ABC):
         """Rebuild what derives from the restored state fields (rules, indexes, result)."""
 
     def _check_seat(self, seat: int) -> None:
-        if not _is_seat(seat, self.seats):
+        if not self._admit(seat):
             raise EngineError(f"no seat {seat!r} in a {self.seats}-seat match")
+
+    def _admit(self, seat: object) -> bool:
+        """Is ``seat`` one of this match's seats? Remembered in ``_admitted`` if so."""
+        if not _is_seat(seat, self.seats):
+            return False
+        self._admitted = seat
+        return True
 
 
 def plural(count: int, word: str) -> str:
@@ -623,6 +641,9 @@ def lookup(index: Mapping[str, int], name: object, seat: int, action: Action, wh
     return number
 
 
+A = TypeVar("A", bound=Action)
+
+
 def amount_field(action: Action) -> str | None:
     """The name of the :class:`Amount` field of a legal-action template, if any.
 
@@ -633,10 +654,69 @@ def amount_field(action: Action) -> str | None:
     >>> amount_field(Move(Amount(1, 3))), amount_field(Move(2))
     ('armies', None)
     """
-    for f in fields(action):
-        if isinstance(getattr(action, f.name), Amount):
-            return f.name
+    for name in _action_fields(type(action)).names:
+        if isinstance(getattr(action, name), Amount):
+            return name
     return None
+
+
+def fill_amount(template: A, value: int) -> A:
+    """``template`` with its :class:`Amount` field set to ``value`` (``template`` itself if it
+    has none): the action a seat sends for a legal-action template. The same as
+    ``dataclasses.replace``, without its reflection on every call.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Move(Action):
+    ...     target: str
+    ...     armies: int | Amount
+    >>> fill_amount(Move("peru", Amount(1, 3)), 2), fill_amount(Move("peru", 1), 2)
+    (Move(target='peru', armies=2), Move(target='peru', armies=1))
+    """
+    found = _action_fields(type(template))
+    if found.values is None:
+        name = amount_field(template)
+        return template if name is None else replace(template, **{name: value})
+    values = found.values(template)
+    for index, old in enumerate(values):
+        if isinstance(old, Amount):
+            filled = list(values)
+            filled[index] = value
+            return type(template)(*filled)
+    return template
+
+
+class _ActionFields(NamedTuple):
+    """An action class's fields, found once by reflection: ``dataclasses.fields`` and
+    ``replace`` on every decision cost a house bot more than the rest of its choice."""
+
+    names: tuple[str, ...]
+    """Every field, in order."""
+    values: Callable[[Any], tuple[Any, ...]] | None
+    """The fields' values in order, when the class is built from them positionally (every
+    field a positional ``__init__`` parameter, as usual); None otherwise."""
+
+
+def _action_fields(cls: type) -> _ActionFields:
+    found = _ACTION_FIELDS.get(cls)
+    if found is None:
+        every = fields(cls)  # a TypeError for a class that is not a dataclass
+        names = tuple(f.name for f in every)
+        positional = all(f.init and not f.kw_only for f in every)
+        values = _getter(names) if positional and names else None
+        found = _ACTION_FIELDS[cls] = _ActionFields(names, values)
+    return found
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The values of the attributes ``names`` of an object, as a tuple."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    get = attrgetter(names[0])  # one name: attrgetter gives the value itself
+    return lambda item: (get(item),)
+
+
+_ACTION_FIELDS: dict[type, _ActionFields] = {}
 
 
 def visible_event(event: Event, seat: int | None) -> Event | None:

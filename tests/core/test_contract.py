@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import random
+from dataclasses import dataclass, field, fields, replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from toy_games import GAME as TOY
 from toy_games import Bid, BidView, Revealed, SealedBids, Secret
 
 from engines.core import (
+    Action,
     Amount,
     BadSetup,
     ContractError,
@@ -18,9 +22,10 @@ from engines.core import (
     Result,
     UnknownGame,
     amount_field,
+    fill_amount,
     visible_events,
 )
-from engines.registry import get_game
+from engines.registry import games, get_game
 from engines.risk.events import CardDrawn
 
 
@@ -58,6 +63,23 @@ def test_a_seat_that_already_decided_or_a_wrong_seat_is_refused():
             match.apply(seat, Bid(1))
     with pytest.raises(EngineError, match="no seat 5"):
         match.observation(5)
+
+
+def test_a_seat_checked_once_does_not_let_an_equal_non_seat_through():
+    """The public methods remember the last seat they checked (the same object): a value
+    equal to it but not a seat (True for 1, 1.0) is still checked, and refused."""
+    match = TOY.new_match("plain", 2, seed=1)
+    assert match.observation(1) == BidView(1, None, ())
+    assert match.legal_actions(1)
+    for seat in (True, 1.0):
+        with pytest.raises(EngineError, match="no seat"):
+            match.observation(seat)
+        with pytest.raises(EngineError, match="no seat"):
+            match.legal_actions(seat)
+        with pytest.raises(IllegalAction, match="no seat"):
+            match.apply(seat, Bid(1))
+    match.apply(1, Bid(1))
+    assert match.to_move() == (0,)
 
 
 def test_result_ranks_ties_together_and_the_match_refuses_more_actions():
@@ -141,6 +163,7 @@ def test_amount_templates():
     template = Bid(Amount(0, 3))
     assert amount_field(template) == "amount"
     assert amount_field(Bid(2)) is None
+    assert fill_amount(template, 2) == Bid(2) and fill_amount(Bid(1), 2) == Bid(1)
     assert list(Amount(1, 3)) == [1, 2, 3]
     assert 0 not in Amount(1, 3) and True not in Amount(2, 3)
 
@@ -151,3 +174,53 @@ def test_result_placement_counts_tied_groups():
     assert result.winners == ()
     with pytest.raises(ValueError, match="seat 9"):
         result.placement(9)
+
+
+@dataclass(frozen=True, slots=True)
+class Muster(Action):
+    """An action built with keywords only: filled as ``dataclasses.replace`` does."""
+
+    region: str
+    armies: int | Amount = field(kw_only=True)
+    note: str = field(default="", kw_only=True)
+
+
+def test_fill_amount_is_replace_also_for_keyword_only_fields():
+    template = Muster("north", armies=Amount(1, 4), note="x")
+    assert (
+        fill_amount(template, 3)
+        == replace(template, armies=3)
+        == Muster("north", armies=3, note="x")
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(game=st.sampled_from([game.name for game in games()]), seed=st.integers(0, 10_000))
+def test_fill_amount_builds_what_replace_builds_for_every_template_of_every_game(game, seed):
+    """Over random play, each listed template filled with each end of its range is the action
+    ``dataclasses.replace`` makes: the same class, the same fields, of the same types."""
+    info = get_game(game)
+    variant = info.variants[0]
+    match = info.new_match(variant.name, variant.seats[0], seed, options={"max_steps": 60})
+    rng = random.Random(seed)
+    while not match.is_over():
+        seats = match.to_move()
+        for template in match.legal_actions(seats[0]):
+            name = amount_field(template)
+            if name is None:
+                assert fill_amount(template, 1) is template
+                continue
+            for value in (getattr(template, name).low, getattr(template, name).high):
+                filled, replaced = fill_amount(template, value), replace(template, **{name: value})
+                assert type(filled) is type(replaced) and filled == replaced
+                assert [type(getattr(filled, f.name)) for f in fields(filled)] == [
+                    type(getattr(replaced, f.name)) for f in fields(replaced)
+                ]
+        for seat in seats:
+            if match.is_over():
+                break
+            legal = match.legal_actions(seat)
+            template = rng.choice(legal)
+            name = amount_field(template)
+            value = getattr(template, name).low if name else 0
+            match.apply(seat, fill_amount(template, value))
