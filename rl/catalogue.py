@@ -28,7 +28,7 @@ from dataclasses import dataclass, fields, replace
 import numpy as np
 import numpy.typing as npt
 
-from engines.core import Action, Amount
+from engines.core import Action, Amount, fill_amount
 
 ANY = Amount(0, -1)
 """The quantity field of a catalogue key: any range the legal template will give."""
@@ -136,7 +136,7 @@ class Legal:
         if amount is None or entry.field is None:
             return template
         value = _level_value(amount, index - first, self.catalogue.levels)
-        return replace(template, **{entry.field: value})
+        return fill_amount(template, value)
 
 
 def _level_value(amount: Amount, level: int, levels: int) -> int:
