@@ -165,10 +165,11 @@ rule (RULES.md, "Defender's dice"), which is the default action of a seat that d
 answer."""
 
 VERSION: Final = "risk-1.2.0"
-"""This engine's version: a roll is one draw from ``TABLES``."""
+"""This engine's version: a roll is one draw from ``TABLES``; the cards drawn at once show in
+card order."""
 VERSION_1_1: Final = "risk-1.1.0"
 """The version before, still played for its replays and leagues: a roll draws each side's
-dice apart, from ``SIDES`` and ``ROLLS``."""
+dice apart, from ``SIDES`` and ``ROLLS``; the cards drawn at once show in the deck's order."""
 TABLES: Final = tuple(tuple(roll_table((6,) * a, (6,) * d) for d in range(4)) for a in range(4))
 """``TABLES[a][d]``: every outcome of a d6s against d d6s, compared (:func:`roll_table`)."""
 SIDES: Final = (1, 6, 36, 216)
@@ -237,7 +238,7 @@ class RiskMatch(Match):
         self, variant: str, seats: int, seed: int, options: dict[str, Any], version: str
     ) -> None:
         super().__init__(variant, seats, seed, options, version)
-        self.one_draw = version != VERSION_1_1
+        self.version_1_1 = version == VERSION_1_1  # its dice and events, for its replays
         self.rules = VARIANTS[variant]
         self.symbols = WORLD.symbols_us if self.rules.deck == "us" else WORLD.symbols_fr
         self.owner = [UNOWNED] * N
@@ -463,7 +464,7 @@ class RiskMatch(Match):
         """Draw from the top of the deck; an empty deck is remade from the traded cards,
         shuffled (000 "Lorsque le Talon est épuisé, l'arbitre reprend les cartes qui ont
         servi, les bat"). With no card anywhere, nothing is drawn."""
-        drawn = 0
+        cards: list[int] = []
         for _ in range(how_many):
             if not self.deck and self.discard:
                 self.deck, self.discard = self.discard, []
@@ -477,9 +478,13 @@ class RiskMatch(Match):
                 break
             card = self.deck.pop()
             self.hands[seat].append(card)
-            events.append(CardDrawn(seat, WORLD.card_name(card)))
-            drawn += 1
-        return drawn
+            cards.append(card)
+        if not self.version_1_1:
+            # The order the cards lay in the deck is nobody's to know, not even once drawn: the
+            # cards drawn at once show in card order (000 Conquête "deuxième règle" draws several).
+            cards.sort()
+        events.extend(CardDrawn(seat, WORLD.card_name(card)) for card in cards)
+        return len(cards)
 
     # =========================================================================== to move
 
@@ -930,7 +935,7 @@ class RiskMatch(Match):
         rng = self.rng
         armies = self.armies
         defending = armies[t] if armies[t] < most else most
-        if self.one_draw:
+        if not self.version_1_1:
             # One draw picks one of the 6**(a+d) equally likely ordered outcomes of both sides.
             table = TABLES[dice][defending]
             attack, _, defence, _, lost_attack, lost_defence = table[below(rng, len(table))]
