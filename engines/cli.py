@@ -333,7 +333,7 @@ def _rerun(args: argparse.Namespace) -> int:
     """The replay's first actions, then the players from action ``--from`` to the end."""
     replay = _read(args.file)
     game = get_game(replay.game)
-    if replay.engine_version != game.engine_version:
+    if replay.engine_version not in game.versions:  # an older one it plays is played again
         raise EngineError(
             f"{args.file} was played by {game.name} engine {replay.engine_version}, this is "
             f"{game.engine_version}: its actions may not apply"

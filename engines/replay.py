@@ -105,7 +105,7 @@ class Recorder:
         """The replay of everything recorded so far."""
         m = self.match
         return Replay(
-            engine_version=m.game.engine_version,
+            engine_version=m.engine_version,
             game=m.game.name,
             variant=m.variant,
             options=self.options,
@@ -126,9 +126,11 @@ def start(
     *,
     options: dict[str, Any] | None = None,
     players: tuple[str, ...] = (),
+    version: str | None = None,
 ) -> Recorder:
-    """Create a match and a recorder for it (the creation's events are in the digest)."""
-    match = get_game(game).new_match(variant, seats, seed, options)
+    """Create a match played by engine ``version`` (None: the newest) and a recorder for it
+    (the creation's events are in the digest)."""
+    match = get_game(game).new_match(variant, seats, seed, options, version=version)
     recorder = Recorder(match, players)
     recorder.add_events(match.setup_events)
     return recorder
@@ -136,7 +138,8 @@ def start(
 
 def simulate(replay: Replay, *, steps: int | None = None) -> Recorder:
     """Re-play every action of ``replay`` (its first ``steps`` only, when given) on a new
-    match (raises on an illegal action).
+    match of the replay's engine version (raises on an illegal action, or BadSetup for a
+    version the engine no longer plays).
 
     >>> recorder = start("risk", "hasbro", 3, 5, players=("random",) * 3)
     >>> for _ in range(4):
@@ -152,6 +155,7 @@ def simulate(replay: Replay, *, steps: int | None = None) -> Recorder:
         replay.seed,
         options=replay.options,
         players=replay.players,
+        version=replay.engine_version,
     )
     for seat, action in replay.actions[:steps]:
         recorder.apply(seat, action)
@@ -159,10 +163,11 @@ def simulate(replay: Replay, *, steps: int | None = None) -> Recorder:
 
 
 def verify(replay: Replay) -> list[str]:
-    """What differs between ``replay`` and its re-simulation (empty when it reproduces)."""
+    """What differs between ``replay`` and its re-simulation by the replay's engine version
+    (empty when it reproduces)."""
     game = get_game(replay.game)
-    if replay.engine_version != game.engine_version:
-        return [f"engine version {replay.engine_version} != {game.engine_version}"]
+    if replay.engine_version not in game.versions:
+        return [f"engine version {replay.engine_version} not in {', '.join(game.versions)}"]
     try:
         again = simulate(replay).replay()
     except EngineError as error:

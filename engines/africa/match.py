@@ -146,8 +146,10 @@ class AfricaMatch(Match):
     _seen: list[tuple[MessageView, ...]]
     _shown: list[tuple[list[str] | None, tuple[MessageView, ...]]]
 
-    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
-        super().__init__(variant, seats, seed, options)
+    def __init__(
+        self, variant: str, seats: int, seed: int, options: dict[str, Any], version: str
+    ) -> None:
+        super().__init__(variant, seats, seed, options, version)
         self.rules = VARIANTS[variant]
         self.powers = POWERS[:seats]
         self.phase = PLACEMENT

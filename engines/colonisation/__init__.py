@@ -4,7 +4,7 @@ and score every year on the classic world board: see ``RULES.md``."""
 from engines.colonisation.actions import ACTION_TYPES, Bid, EndTurn, Engage, Stop
 from engines.colonisation.board import LAYOUT
 from engines.colonisation.events import EVENT_TYPES
-from engines.colonisation.match import ColonisationMatch, EndReason
+from engines.colonisation.match import VERSION, VERSION_1_0, ColonisationMatch, EndReason
 from engines.colonisation.observation import ColonisationObservation
 from engines.colonisation.variants import OPTIONS, VARIANTS
 from engines.core.contract import STEP_LIMIT, GameInfo
@@ -14,7 +14,8 @@ GAME = GameInfo(
     description="Risk : la colonisation, 1830: 3-6 nations draw and auction their first "
     "territories, found military schools, colonise virgin and hostile lands, wage wars with "
     "support and score points every year on the classic world board",
-    engine_version="colonisation-1.0.0",
+    engine_version=VERSION,
+    older_versions=(VERSION_1_0,),
     variants=tuple(rules.variant for rules in VARIANTS.values()),
     options=(STEP_LIMIT, *OPTIONS),
     action_types=ACTION_TYPES,

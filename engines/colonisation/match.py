@@ -106,7 +106,7 @@ from engines.colonisation.variants import (
     TO_POLITICAL,
     VARIANTS,
 )
-from engines.core.chance import below, die, shuffle
+from engines.core.chance import below, die, roll_table, shuffle
 from engines.core.contract import Action, Amount, Event, IllegalAction, Match, Result, lookup
 from engines.core.spectator import Board, Place
 
@@ -140,6 +140,13 @@ PERSONS: Final = ((False, False), (True, False), (False, True), (True, True))
 MOVES: dict[tuple[int, int, bool, bool], tuple[Move, ...]] = {}
 """The Move templates of a territory by (territory, armies it may move, a free general
 command, a free diplomat): the legal listings share them (read-only), up to CACHED_ARMIES."""
+VERSION: Final = "colonisation-1.1.0"
+"""This engine's version: a war round's dice are one draw from ``WAR_ROLLS``."""
+VERSION_1_0: Final = "colonisation-1.0.0"
+"""The version before, still played for its replays and leagues: each die a draw of its own."""
+WAR_ROLLS: Final = tuple(tuple(roll_table((6,) * a, (6,) * d) for d in range(3)) for a in range(3))
+"""``WAR_ROLLS[a][d]``: every outcome of a war round's a attacking and d defending d6s (one,
+or two beside a general command), each side's dice highest first (:func:`roll_table`)."""
 CACHED_ARMIES: Final = 64
 
 
@@ -229,8 +236,11 @@ class ColonisationMatch(Match):
         "end_reason",
     )
 
-    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
-        super().__init__(variant, seats, seed, options)
+    def __init__(
+        self, variant: str, seats: int, seed: int, options: dict[str, Any], version: str
+    ) -> None:
+        super().__init__(variant, seats, seed, options, version)
+        self.one_draw = version != VERSION_1_0
         self.rules = VARIANTS[variant]
         self.symbols = WORLD.symbols_fr if options["symbols"] == "fr" else WORLD.symbols_us
         self.phase = AUCTION
@@ -894,12 +904,15 @@ class ColonisationMatch(Match):
         lead = next(i for i, front in enumerate(fronts) if front[1] > 0)
         front = fronts[lead][0]
         committed = sum(f[1] for f in fronts)
-        attack = [die(self.rng, 6)]
-        if self.generals[front] > 0:
-            attack.append(die(self.rng, 6))
-        defence = [die(self.rng, 6)]
-        if self.generals[t] > 0:
-            defence.append(die(self.rng, 6))
+        attacking = 2 if self.generals[front] > 0 else 1
+        defending = 2 if self.generals[t] > 0 else 1
+        if self.one_draw:
+            table = WAR_ROLLS[attacking][defending]
+            roll = table[below(self.rng, len(table))]
+            attack, defence = roll.attacker, roll.defender
+        else:  # VERSION_1_0: each die a draw, the attacker's first
+            attack = tuple(die(self.rng, 6) for _ in range(attacking))
+            defence = tuple(die(self.rng, 6) for _ in range(defending))
         attack_total = sum(attack) + committed
         school = 1 if self.schools[t] & MILITARY else 0
         defence_total = sum(defence) + self.armies[t] + 1 + school
@@ -922,9 +935,9 @@ class ColonisationMatch(Match):
             WarRound(
                 war["rounds"],
                 IDS[front],
-                tuple(attack),
+                attack,
                 attack_total,
-                tuple(defence),
+                defence,
                 defence_total,
                 attack_loss,
                 defence_loss,

@@ -190,8 +190,10 @@ class ConquetesMatch(Match):
 
     state_fields = STATE_FIELDS
 
-    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
-        super().__init__(variant, seats, seed, options)
+    def __init__(
+        self, variant: str, seats: int, seed: int, options: dict[str, Any], version: str
+    ) -> None:
+        super().__init__(variant, seats, seed, options, version)
         self.rules = VARIANTS[variant]
         self.hands: list[list[int]] = [[] for _ in range(seats)]
         self.owner = [NOBODY] * N

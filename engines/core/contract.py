@@ -232,6 +232,10 @@ class GameInfo:
     included: the values of the game's ``EndReason`` enum, each one of its rules' endings
     (:meth:`Match.result` refuses any other with :class:`ContractError`).
 
+    ``engine_version`` is the version a new match plays unless told otherwise; the engine
+    still plays each of its ``older_versions`` exactly as it did (their chance drawn the old
+    way), so that their replays re-simulate and a league pinned to one keeps running.
+
     Building it makes it the ``game`` of its ``match_class``.
     """
 
@@ -249,9 +253,34 @@ class GameInfo:
     observation_type: type = field(repr=False)
     """The class of this game's observations (what ``Match.observation`` returns)."""
     passive_actions: tuple[type[Action], ...] = ()
+    older_versions: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         self.match_class.game = self
+
+    @property
+    def versions(self) -> tuple[str, ...]:
+        """The engine versions this engine plays, the newest (the default) first."""
+        return (self.engine_version, *self.older_versions)
+
+    def playable(self, version: str | None) -> str:
+        """``version`` if this engine plays it (None: the newest), else :class:`BadSetup`.
+
+        >>> from engines.registry import get_game
+        >>> get_game("risk").playable("risk-1.1.0")
+        'risk-1.1.0'
+        >>> get_game("risk").playable("risk-0.9.0")
+        Traceback (most recent call last):
+        ...
+        engines.core.contract.BadSetup: risk does not play engine version risk-0.9.0 (it \
+plays risk-1.2.0, risk-1.1.0)
+        """
+        if version is None:
+            return self.engine_version
+        if version not in self.versions:
+            plays = ", ".join(self.versions)
+            raise BadSetup(f"{self.name} does not play engine version {version} (it plays {plays})")
+        return version
 
     def default_action(self, legal_actions: tuple[Action, ...]) -> Action:
         """The action played for a seat that did not decide (late, crashed, illegal, forfeited).
@@ -289,15 +318,23 @@ class GameInfo:
         return {name: o.check(given.get(name, o.default)) for name, o in known.items()}
 
     def new_match(
-        self, variant: str, seats: int, seed: int, options: Mapping[str, Any] | None = None
+        self,
+        variant: str,
+        seats: int,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        *,
+        version: str | None = None,
     ) -> Match:
-        """Create a match of ``variant`` for ``seats`` seats from ``seed`` and ``options``."""
+        """Create a match of ``variant`` for ``seats`` seats from ``seed`` and ``options``,
+        played by engine ``version`` (one of :attr:`versions`; None: the newest)."""
         info = self.variant(variant)
         if seats not in info.seats:
             raise BadSetup(f"{self.name}/{variant} is for {seat_counts(info.seats)}, not {seats}")
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise BadSetup(f"seed must be a non-negative integer, not {seed!r}")
-        return self.match_class(variant, seats, seed, self.resolve_options(options))
+        version = self.playable(version)
+        return self.match_class(variant, seats, seed, self.resolve_options(options), version)
 
 
 # ----------------------------------------------------------------------------- match
@@ -325,7 +362,11 @@ class Match(ABC):
     seat's observation, legal actions and apply, and the same object gets the same answer, so
     the public methods check a seat only when it is another object than this one."""
 
-    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(
+        self, variant: str, seats: int, seed: int, options: dict[str, Any], version: str
+    ) -> None:
+        self.engine_version = version
+        """The engine version this match plays (one of its game's ``versions``)."""
         self.variant = variant
         self.seats = seats
         self.seed = seed
@@ -407,7 +448,7 @@ class Match(ABC):
         state = self._snapshot()
         state.update(
             game=self.game.name,
-            engine_version=self.game.engine_version,
+            engine_version=self.engine_version,
             variant=self.variant,
             seats=self.seats,
             seed=self.seed,
@@ -420,12 +461,14 @@ class Match(ABC):
     @classmethod
     def restore(cls, state: Mapping[str, Any]) -> Match:
         """Rebuild a match from :meth:`snapshot`'s data (set up from its seed, then given the
-        snapshot's state; without ``setup_events``, which a snapshot does not hold)."""
-        if state.get("engine_version") != cls.game.engine_version:
-            raise BadSetup(
-                f"snapshot of {state.get('engine_version')}, not {cls.game.engine_version}"
-            )
-        match = cls(state["variant"], state["seats"], state["seed"], dict(state["options"]))
+        snapshot's state; without ``setup_events``, which a snapshot does not hold), played by
+        the snapshot's engine version (BadSetup if the engine no longer plays it)."""
+        version = state.get("engine_version")
+        if not isinstance(version, str) or version not in cls.game.versions:
+            raise BadSetup(f"snapshot of {version}, not {', '.join(cls.game.versions)}")
+        match = cls(
+            state["variant"], state["seats"], state["seed"], dict(state["options"]), version
+        )
         match.setup_events = []  # not in a snapshot: the set-up is the state's past
         match.steps = state["steps"]
         match.rng.setstate(_rng_from_plain(state["rng"]))

@@ -4,7 +4,7 @@ from engines.core.contract import STEP_LIMIT, GameInfo
 from engines.risk.actions import ACTION_TYPES, EndPhase
 from engines.risk.board import LAYOUT
 from engines.risk.events import EVENT_TYPES
-from engines.risk.match import EndReason, RiskMatch
+from engines.risk.match import VERSION, VERSION_1_1, EndReason, RiskMatch
 from engines.risk.missions import OPTIONS as MISSION_OPTIONS
 from engines.risk.observation import RiskObservation
 from engines.risk.variants import DEFENDER_DICE, VARIANTS
@@ -12,7 +12,8 @@ from engines.risk.variants import DEFENDER_DICE, VARIANTS
 GAME = GameInfo(
     name="risk",
     description="Classic Risk on the 42-territory world map, with every variant of the books",
-    engine_version="risk-1.1.0",
+    engine_version=VERSION,
+    older_versions=(VERSION_1_1,),
     variants=tuple(rules.variant for rules in VARIANTS.values()),
     options=(STEP_LIMIT, *MISSION_OPTIONS, DEFENDER_DICE),
     action_types=ACTION_TYPES,

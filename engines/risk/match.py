@@ -14,10 +14,10 @@ from bisect import insort
 from collections.abc import Callable
 from enum import StrEnum
 from itertools import product
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from engines.core import spectator
-from engines.core.chance import below, die, shuffle
+from engines.core.chance import below, compare, die, roll_table, shuffle
 from engines.core.contract import (
     Action,
     Amount,
@@ -164,8 +164,16 @@ DEFENCES = tuple(tuple(Defend(dice) for dice in range(most, 0, -1)) for most in 
 rule (RULES.md, "Defender's dice"), which is the default action of a seat that does not
 answer."""
 
-SIDES = (1, 6, 36, 216)
-ROLLS = tuple(
+VERSION: Final = "risk-1.2.0"
+"""This engine's version: a roll is one draw from ``TABLES``; the cards drawn at once show in
+card order."""
+VERSION_1_1: Final = "risk-1.1.0"
+"""The version before, still played for its replays and leagues: a roll draws each side's
+dice apart, from ``SIDES`` and ``ROLLS``; the cards drawn at once show in the deck's order."""
+TABLES: Final = tuple(tuple(roll_table((6,) * a, (6,) * d) for d in range(4)) for a in range(4))
+"""``TABLES[a][d]``: every outcome of a d6s against d d6s, compared (:func:`roll_table`)."""
+SIDES: Final = (1, 6, 36, 216)
+ROLLS: Final = tuple(
     tuple(tuple(sorted(outcome, reverse=True)) for outcome in product(range(1, 7), repeat=k))
     for k in range(4)
 )
@@ -226,8 +234,11 @@ class RiskMatch(Match):
 
     state_fields = STATE_FIELDS
 
-    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
-        super().__init__(variant, seats, seed, options)
+    def __init__(
+        self, variant: str, seats: int, seed: int, options: dict[str, Any], version: str
+    ) -> None:
+        super().__init__(variant, seats, seed, options, version)
+        self.version_1_1 = version == VERSION_1_1  # its dice and events, for its replays
         self.rules = VARIANTS[variant]
         self.symbols = WORLD.symbols_us if self.rules.deck == "us" else WORLD.symbols_fr
         self.owner = [UNOWNED] * N
@@ -453,7 +464,7 @@ class RiskMatch(Match):
         """Draw from the top of the deck; an empty deck is remade from the traded cards,
         shuffled (000 "Lorsque le Talon est épuisé, l'arbitre reprend les cartes qui ont
         servi, les bat"). With no card anywhere, nothing is drawn."""
-        drawn = 0
+        cards: list[int] = []
         for _ in range(how_many):
             if not self.deck and self.discard:
                 self.deck, self.discard = self.discard, []
@@ -467,9 +478,13 @@ class RiskMatch(Match):
                 break
             card = self.deck.pop()
             self.hands[seat].append(card)
-            events.append(CardDrawn(seat, WORLD.card_name(card)))
-            drawn += 1
-        return drawn
+            cards.append(card)
+        if not self.version_1_1:
+            # The order the cards lay in the deck is nobody's to know, not even once drawn: the
+            # cards drawn at once show in card order (000 Conquête "deuxième règle" draws several).
+            cards.sort()
+        events.extend(CardDrawn(seat, WORLD.card_name(card)) for card in cards)
+        return len(cards)
 
     # =========================================================================== to move
 
@@ -920,15 +935,14 @@ class RiskMatch(Match):
         rng = self.rng
         armies = self.armies
         defending = armies[t] if armies[t] < most else most
-        # One draw picks one of the 6**k equally likely ordered outcomes of k dice.
-        attack = ROLLS[dice][below(rng, SIDES[dice])]
-        defence = ROLLS[defending][below(rng, SIDES[defending])]
-        lost_attack = lost_defence = 0
-        for a, d in zip(attack, defence, strict=False):
-            if a > d:
-                lost_defence += 1
-            else:
-                lost_attack += 1
+        if not self.version_1_1:
+            # One draw picks one of the 6**(a+d) equally likely ordered outcomes of both sides.
+            table = TABLES[dice][defending]
+            attack, _, defence, _, lost_attack, lost_defence = table[below(rng, len(table))]
+        else:  # VERSION_1_1: one draw per side, from its 6**k ordered outcomes
+            attack = ROLLS[dice][below(rng, SIDES[dice])]
+            defence = ROLLS[defending][below(rng, SIDES[defending])]
+            lost_attack, lost_defence = compare(attack, defence)
         if self.rules.fortify == UNFOUGHT_ARMIES:
             # 000 Conquête "Troisième temps": the armies that took part in the combat may not
             # move. Each roll, the armies that rolled took part ("Deuxième temps" 2: "autant

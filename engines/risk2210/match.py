@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Any, Final, TypeVar, cast
 
 from engines.core import spectator
-from engines.core.chance import die, shuffle
+from engines.core.chance import below, compare, die, roll_table, shuffle
 from engines.core.contract import (
     Action,
     Amount,
@@ -142,6 +142,10 @@ from engines.risk2210.variants import (
     YEARS,
 )
 
+VERSION: Final = "risk2210-1.1.0"
+"""This engine's version: a roll is one draw from its dice's :func:`roll_table`."""
+VERSION_1_0: Final = "risk2210-1.0.0"
+"""The version before, still played for its replays and leagues: each die a draw of its own."""
 N: Final = len(BOARD.territories)
 TERRITORIES: Final = tuple(range(N))
 IDS: Final = BOARD.territories
@@ -310,32 +314,6 @@ def commander_indices(seat: int, action: Action, names: object) -> list[int]:
     return sorted(indices)
 
 
-def beats(attack: int, defence: int) -> bool:
-    """003 "Déterminer le sort de la bataille": the higher die wins, "en cas d'égalité entre
-    deux scores, c'est le défenseur qui gagne"; d6 and d8 on one scale.
-
-    >>> beats(7, 6), beats(6, 6), beats(5, 8)
-    (True, False, False)
-    """
-    return attack > defence
-
-
-def losses(attack: list[int], defence: list[int]) -> tuple[int, int]:
-    """Units lost by the attacker and the defender: the highest dice compared pairwise, the
-    surplus ignored ("les dés en surplus dont la valeur est la plus faible sont ignorés").
-
-    >>> losses([6, 1, 1], [3]), losses([6, 2, 2], [3, 2]), losses([3, 3], [4, 3])
-    ((0, 1), (1, 1), (2, 0))
-    """
-    lost_attack = lost_defence = 0
-    for a, d in zip(sorted(attack, reverse=True), sorted(defence, reverse=True), strict=False):
-        if beats(a, d):
-            lost_defence += 1
-        else:
-            lost_attack += 1
-    return lost_attack, lost_defence
-
-
 STATE_FIELDS = (
     "phase",
     "owner",
@@ -394,8 +372,11 @@ class Risk2210Match(Match):
 
     state_fields = STATE_FIELDS
 
-    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
-        super().__init__(variant, seats, seed, options)
+    def __init__(
+        self, variant: str, seats: int, seed: int, options: dict[str, Any], version: str
+    ) -> None:
+        super().__init__(variant, seats, seed, options, version)
+        self.one_draw = version != VERSION_1_0
         self.phase = CLAIM
         self.owner = [NOBODY] * N
         self.mods = [0] * N
@@ -1095,21 +1076,30 @@ class Risk2210Match(Match):
         else:
             eights = min(defence, len(self.commanders_at(defender, t)) if defender >= 0 else 0)
             defence_sides = [8] * eights + [6] * (defence - eights)
-        attack = sorted(((die(self.rng, n), n) for n in attack_sides), reverse=True)
-        guard = sorted(((die(self.rng, n), n) for n in defence_sides), reverse=True)
-        lost_attack, lost_defence = losses([v for v, _ in attack], [v for v, _ in guard])
-        events.append(
-            DiceRolled(
-                IDS[s],
-                IDS[t],
-                tuple(v for v, _ in attack),
-                tuple(n for _, n in attack),
-                tuple(v for v, _ in guard),
-                tuple(n for _, n in guard),
-                lost_attack,
-                lost_defence,
+        if self.one_draw:
+            # One draw picks one of the equally likely ordered outcomes of both sides' dice.
+            table = roll_table(tuple(attack_sides), tuple(defence_sides))
+            roll = table[below(self.rng, len(table))]
+            lost_attack, lost_defence = roll.attacker_losses, roll.defender_losses
+            events.append(DiceRolled(IDS[s], IDS[t], *roll))  # a Roll holds the rest, in order
+        else:  # VERSION_1_0: each die a draw, the attacker's then the defender's
+            attack = sorted(((die(self.rng, n), n) for n in attack_sides), reverse=True)
+            guard = sorted(((die(self.rng, n), n) for n in defence_sides), reverse=True)
+            attack_faces = tuple(v for v, _ in attack)
+            guard_faces = tuple(v for v, _ in guard)
+            lost_attack, lost_defence = compare(attack_faces, guard_faces)
+            events.append(
+                DiceRolled(
+                    IDS[s],
+                    IDS[t],
+                    attack_faces,
+                    tuple(n for _, n in attack),
+                    guard_faces,
+                    tuple(n for _, n in guard),
+                    lost_attack,
+                    lost_defence,
+                )
             )
-        )
         inv["rolls"] += 1
         self._lose(s, seat, lost_attack, events)
         self._lose(t, defender, lost_defence, events)

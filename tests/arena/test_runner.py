@@ -121,6 +121,18 @@ def test_a_worker_with_another_engine_version_refuses_the_match():
         play(s)
 
 
+def test_a_league_pinned_to_an_older_version_the_engine_plays_is_played_on_it():
+    """A league keeps the engine version it was created on: while the engine still plays it
+    (an older dice stream), its matches are played, recorded and verified on it."""
+    old = RISK.older_versions[0]
+    outcome = play(replace(spec("attacker", "attacker", seed=9), engine_version=old))
+    replay = Replay.from_json(outcome.replay_json)
+    assert replay.engine_version == old and verify(replay) == []
+    newest = Replay.from_json(play(spec("attacker", "attacker", seed=9)).replay_json)
+    assert newest.engine_version == RISK.engine_version and verify(newest) == []
+    assert newest.events_digest != replay.events_digest  # the same seed, other dice
+
+
 class Waiting(Seat):
     """A seat that waits for I/O before answering, as a remote seat does."""
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 
+from roll_cells import cell
+
 from bots.house.random_player import RandomPlayer
 from engines.colonisation.board import WORLD
-from engines.colonisation.match import ColonisationMatch
+from engines.colonisation.match import WAR_ROLLS, ColonisationMatch
 from engines.registry import get_game
 
 GAME = get_game("colonisation")
@@ -24,9 +26,12 @@ ALL_SEATS = tuple((variant.name, seats) for variant in GAME.variants for seats i
 """Every (variant, seat count) the registry allows."""
 
 
-def new_match(seats: int = 3, seed: int = 0, **options) -> ColonisationMatch:
-    """A fresh match through the registry (options by keyword)."""
-    match = GAME.new_match("standard", seats, seed, options)
+def new_match(
+    seats: int = 3, seed: int = 0, *, version: str | None = None, **options
+) -> ColonisationMatch:
+    """A fresh match through the registry (options by keyword) of engine ``version`` (None:
+    the newest)."""
+    match = GAME.new_match("standard", seats, seed, options, version=version)
     assert isinstance(match, ColonisationMatch)
     return match
 
@@ -38,21 +43,30 @@ def idx(name: str) -> int:
 
 class Scripted(random.Random):
     """A generator whose next ``random()`` values make the dice ``faces`` (then it goes on as
-    a seeded generator): ``die(rng, 6)`` is ``int(random() * 6) + 1``."""
+    a seeded generator): ``die(rng, 6)`` is ``int(random() * 6) + 1``; a float (see
+    :func:`war`) is given as it is."""
 
-    def __init__(self, faces: Iterable[int], seed: int = 0) -> None:
+    def __init__(self, faces: Iterable[int | float], seed: int = 0) -> None:
         super().__init__(seed)
         self.faces = list(faces)
 
     def random(self) -> float:
         if self.faces:
-            return (self.faces.pop(0) - 1) / 6 + 0.01
+            face = self.faces.pop(0)
+            return face if isinstance(face, float) else (face - 1) / 6 + 0.01
         return super().random()
 
 
-def script(match: ColonisationMatch, *faces: int) -> None:
-    """The match's next dice (6-sided) show ``faces``, in order."""
+def script(match: ColonisationMatch, *faces: int | float) -> None:
+    """The match's next dice (6-sided) show ``faces``, in order (a war round's: :func:`war`)."""
     match.rng = Scripted(faces)
+
+
+def war(attacker: tuple[int, ...], defender: tuple[int, ...]) -> float:
+    """The value of the one draw that makes a war round (engine ``VERSION``) roll these faces
+    (each side's highest first)."""
+    table = WAR_ROLLS[len(attacker)][len(defender)]
+    return cell(table, lambda roll: (roll.attacker, roll.defender) == (attacker, defender))
 
 
 def arrange(

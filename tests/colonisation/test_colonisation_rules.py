@@ -22,6 +22,7 @@ from colonisation_helpers import (
     owner,
     play_random,
     script,
+    war,
 )
 
 from engines.colonisation.actions import (
@@ -61,7 +62,7 @@ from engines.colonisation.events import (
     WarRound,
     YearStarted,
 )
-from engines.colonisation.match import ColonisationMatch
+from engines.colonisation.match import VERSION, VERSION_1_0, ColonisationMatch
 from engines.colonisation.variants import MILITARY, OFFICER, POLITICAL
 from engines.core import IllegalAction, visible_events
 
@@ -505,20 +506,25 @@ def test_a_continent_of_four_territories_gives_a_roll_unless_another_nation_is_t
 # ----------------------------------------------------------------------------- "Guerre"
 
 
-def test_war_totals_count_armies_the_defence_bonus_school_and_general_commands():
+@pytest.mark.parametrize(
+    ("version", "dice"),
+    [(VERSION, (war((3, 3), (2, 2)),)), (VERSION_1_0, (3, 3, 2, 2))],  # 1.0.0: a draw a die
+)
+def test_war_totals_count_armies_the_defence_bonus_school_and_general_commands(version, dice):
     """004 "Guerre": "Chacun des joueurs lance un dé et ajoute le nombre d'armées en jeu. Le
     défenseur ajoute un, et un autre s'il dispose d'une école militaire. Si l'un des deux ...
     dispose d'un commandement général sur son territoire (l'attaquant n'est pas obligé de le
     mettre en jeu ...), il lance un dé de plus" (C14: added); "Chacune des armées perd une
-    unité en cas d'égalité"; C15: on a tie the attacker decides."""
+    unité en cas d'égalité"; C15: on a tie the attacker decides. The same with each engine
+    version's dice."""
     match = arrange(
-        new_match(3),
+        new_match(3, version=version),
         {"peru": (0, 6), "brazil": (1, 4), "egypt": (1, 2)},
         homes={0: "peru", 1: "egypt"},
         schools={"brazil": MILITARY},
         generals={"peru": 1, "brazil": 1},
     )
-    script(match, 3, 3, 2, 2)
+    script(match, *dice)
     (fought,) = of_type(match.apply(YELLOW, Move("peru", "brazil", 4, False, False)), WarRound)
     assert (fought.attacker_dice, fought.attacker_total) == ((3, 3), 10)
     assert (fought.defender_dice, fought.defender_total) == ((2, 2), 10)
@@ -531,10 +537,10 @@ def test_the_lower_total_loses_two_or_one_against_a_single_army():
     """004 "Guerre": "Celui qui fait le moins perd alors deux unités ; il n'en perd qu'une s'il
     est défenseur et que l'adversaire ne dispose que d'une seule armée"."""
     match = arrange(new_match(3), {"peru": (0, 6), "brazil": (1, 3), "egypt": (1, 2)})
-    script(match, 6, 1)
+    script(match, war((6,), (1,)))
     (fought,) = of_type(match.apply(YELLOW, Move("peru", "brazil", 1, False, False)), WarRound)
     assert (fought.attacker_total, fought.defender_total, fought.defender_loss) == (7, 5, 1)
-    script(match, 1, 6)
+    script(match, war((1,), (6,)))
     events = match.apply(YELLOW, Continue())
     (fought,) = of_type(events, WarRound)
     assert fought.attacker_loss == 1  # two due, one left
@@ -573,12 +579,12 @@ def test_support_the_order_of_losses_and_who_moves_in():
         "Engage",
     ]
     match.apply(YELLOW, Support("argentina", 3))
-    script(match, 1, 6)
+    script(match, war((1,), (6,)))
     events = match.apply(YELLOW, Support("venezuela", 2))  # nobody else: the war begins
     (fought,) = of_type(events, WarRound)
     assert (fought.attacker_total, fought.defender_total, fought.attacker_loss) == (8, 10, 2)
     assert match.to_move() == (RED,)  # the defender won the round: it decides
-    script(match, 6, 1)
+    script(match, war((6,), (1,)))
     events = match.apply(RED, Continue())
     (ended,) = of_type(events, WarEnded)
     assert ended.conquered and ended.armies == 3 and ended.schools == 1
@@ -602,7 +608,7 @@ def test_a_tie_that_wipes_out_both_sides_leaves_the_territory_virgin():
         homes={0: "peru", 1: "brazil", 2: "japan"},
         schools={"brazil": MILITARY},
     )
-    script(match, 4, 2)  # attack 4 + 1 = defence 2 + 1 + 1 + 1 (its school)
+    script(match, war((4,), (2,)))  # attack 4 + 1 = defence 2 + 1 + 1 + 1 (its school)
     events = match.apply(YELLOW, Move("peru", "brazil", 1, False, False))
     (ended,) = of_type(events, WarEnded)
     assert ended.emptied and not ended.conquered and ended.schools == 1
@@ -613,7 +619,7 @@ def test_a_tie_that_wipes_out_both_sides_leaves_the_territory_virgin():
 def test_the_round_winner_may_stop_and_the_armies_go_home_used():
     """004 "Guerre": "Ensuite le vainqueur choisi si le combat continue ou pas"."""
     match = arrange(new_match(3), {"peru": (0, 6), "brazil": (1, 5), "egypt": (1, 2)})
-    script(match, 6, 1)
+    script(match, war((6,), (1,)))
     match.apply(YELLOW, Move("peru", "brazil", 4, False, False))
     assert match.legal_actions(YELLOW) == (Continue(), Stop())
     (ended,) = of_type(match.apply(YELLOW, Stop()), WarEnded)
@@ -631,7 +637,7 @@ def test_a_general_command_and_a_diplomat_follow_a_conquest():
         generals={"peru": 1},
         diplomats={"peru": 1},
     )
-    script(match, 6, 6, 1)
+    script(match, war((6, 6), (1,)))
     match.apply(YELLOW, Move("peru", "brazil", 3, True, True))
     assert owner(match, "brazil") == YELLOW
     assert (match.generals[idx("brazil")], match.diplomats[idx("brazil")]) == (1, 1)
@@ -656,12 +662,12 @@ def test_losing_the_home_puts_a_nation_out_and_the_last_one_wins():
         homes={0: "peru", 1: "brazil", 2: "venezuela"},
         hostile=["argentina"],
     )
-    script(match, 6, 1)
+    script(match, war((6,), (1,)))
     events = match.apply(YELLOW, Move("peru", "brazil", 3, False, False))
     assert of_type(events, Eliminated) == [Eliminated(RED, YELLOW)]
     assert owner(match, "egypt") == owner(match, "argentina") == -1
     assert match.alive == [True, False, True] and RED not in match.turns_left
-    script(match, 6, 1)
+    script(match, war((6,), (1,)))
     events = match.apply(YELLOW, Move("central_america", "venezuela", 3, False, False))
     assert match.is_over()
     result = match.result()
@@ -808,7 +814,7 @@ def test_engage_without_support_and_refusals_in_war():
     match.apply(YELLOW, Move("peru", "brazil", 3, False, False))
     with pytest.raises(IllegalAction):
         match.apply(YELLOW, Support("argentina", 4))  # one stays
-    script(match, 1, 6)
+    script(match, war((1,), (6,)))
     match.apply(YELLOW, Engage())
     assert match.to_move() == (RED,)
     with pytest.raises(IllegalAction):

@@ -11,13 +11,15 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
+from roll_cells import cell
+
 from bots.house.choice import bounds, fill
 from engines.core.contract import Action, amount_field
 from engines.registry import get_game
 from engines.risk import missions as mission_cards
 from engines.risk.actions import EndPhase
 from engines.risk.board import WORLD
-from engines.risk.match import ROLLS, SIDES, RiskMatch
+from engines.risk.match import ROLLS, SIDES, TABLES, RiskMatch
 from engines.risk.observation import UNOWNED
 
 GAME = get_game("risk")
@@ -33,9 +35,14 @@ ALL_VARIANT_SEATS = tuple(
 """Every (variant, seat count) the registry allows."""
 
 
-def new_match(variant: str, seats: int, seed: int = 0, **options) -> RiskMatch:
-    """A fresh match through the registry (options by keyword)."""
-    return GAME.new_match(variant, seats, seed, options)
+def new_match(
+    variant: str, seats: int, seed: int = 0, *, version: str | None = None, **options
+) -> RiskMatch:
+    """A fresh match through the registry (options by keyword) of engine ``version`` (None:
+    the newest)."""
+    match = GAME.new_match(variant, seats, seed, options, version=version)
+    assert isinstance(match, RiskMatch)
+    return match
 
 
 def territories_of(continent: str) -> list[str]:
@@ -60,31 +67,47 @@ def cards_with(symbol: str, deck: str, exclude: Iterable[str] = ()) -> list[str]
 
 
 class Dice:
-    """Stand-in for ``match.rng``: each ``random()`` gives one side's chosen dice.
+    """Stand-in for ``match.rng``: each roll gives the chosen faces.
 
     All chance in the engine comes from ``rng.random()`` (``engines.core.chance``). A roll
-    draws once per side, the attacker's then the defender's, and takes
-    ``ROLLS[k][int(u * 6**k)]``, the i-th of the 6**k equally likely ordered outcomes of k
-    dice. Each argument is one side's faces (any order); the value returned is the middle of
-    that outcome's cell. Any other draw (a reshuffle) takes the next value too, so a test
-    that supplies exactly the dice it expects fails loudly if the engine draws otherwise.
+    (engine ``VERSION``) is one draw from ``TABLES[a][d]``, the outcomes of a attacking and d
+    defending dice: the arguments go in pairs, the attacker's faces then the defender's (any
+    order), and each pair gives the middle of the first cell holding that outcome. With
+    ``per_side`` (the stream of ``VERSION_1_1``) a roll draws once per side, the attacker's
+    then the defender's, and takes ``ROLLS[k][int(u * 6**k)]``, the i-th of the 6**k equally
+    likely ordered outcomes of k dice: each argument is one side's faces. Any other draw (a
+    reshuffle) takes the next value too, so a test that supplies exactly the dice it expects
+    fails loudly if the engine draws otherwise.
     """
 
-    def __init__(self, *sides: Sequence[int]) -> None:
+    def __init__(self, *sides: Sequence[int], per_side: bool = False) -> None:
         self.values: list[float] = []
+        self.per_side = per_side
         self.push(*sides)
 
     def push(self, *sides: Sequence[int]) -> None:
-        for faces in sides:
-            self.values.append(side_value(faces))
+        if self.per_side:
+            self.values.extend(side_value(faces) for faces in sides)
+            return
+        assert len(sides) % 2 == 0, "the attacker's and the defender's faces of each roll"
+        for attacker, defender in zip(sides[::2], sides[1::2], strict=True):
+            self.values.append(roll_value(attacker, defender))
 
     def random(self) -> float:
         assert self.values, "the engine drew more chance than the test supplied"
         return self.values.pop(0)
 
 
+def roll_value(attacker: Sequence[int], defender: Sequence[int]) -> float:
+    """The ``random()`` value that makes the engine roll these faces in one draw."""
+    assert 1 <= len(attacker) <= 3 and 1 <= len(defender) <= 3, (attacker, defender)
+    faces = (tuple(sorted(attacker, reverse=True)), tuple(sorted(defender, reverse=True)))
+    return cell(TABLES[len(attacker)][len(defender)], lambda r: (r.attacker, r.defender) == faces)
+
+
 def side_value(faces: Sequence[int]) -> float:
-    """The ``random()`` value that makes the engine roll ``faces`` for one side."""
+    """The ``random()`` value that makes the engine of ``VERSION_1_1`` roll ``faces`` for one
+    side."""
     k = len(faces)
     assert 1 <= k <= 3 and all(1 <= f <= 6 for f in faces), faces
     index = 0

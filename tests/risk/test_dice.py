@@ -6,8 +6,10 @@ defender; extra dice are ignored. The attacker rolls 1-3 dice, the defender at m
 conquête du monde). Each test compares the engine's roll resolution with an enumeration of
 all 6**k equally likely ordered outcomes computed here with fractions.
 
-The engine draws one ``rng.random()`` per side and reads the side's ordered outcome from the
-cell of width 6**-k holding it; the tests feed the middle of every cell once.
+The engine (``VERSION``) draws one ``rng.random()`` per roll and reads the outcome of both
+sides from the cell of width 6**-(a+d) of ``TABLES[a][d]`` holding it; the engine of
+``VERSION_1_1``, still played for its replays, draws one per side and reads each side's ordered
+outcome from the cell of width 6**-k holding it. The tests feed the middle of every cell once.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from risk_helpers import Dice, arrange, new_match, of_type
 from engines.risk.actions import Attack
 from engines.risk.board import WORLD
 from engines.risk.events import DiceRolled
+from engines.risk.match import TABLES, VERSION, VERSION_1_1
 
 SOURCE, TARGET = "alberta", "ontario"
 S, T = WORLD.index[SOURCE], WORLD.index[TARGET]
@@ -60,9 +63,10 @@ class Cells:
         return self.values.pop(0)
 
 
-def roll_match(variant: str = "conquete-du-monde"):
-    """A match in seat 0's attack phase, Alberta (seat 0) against Ontario (seat 1)."""
-    match = new_match(variant, 3, 0, max_steps=10_000_000)
+def roll_match(variant: str = "conquete-du-monde", version: str = VERSION):
+    """A match of engine ``version`` in seat 0's attack phase, Alberta (seat 0) against
+    Ontario (seat 1)."""
+    match = new_match(variant, 3, 0, version=version, max_steps=10_000_000)
     return arrange(match, {SOURCE: 0, TARGET: 1})
 
 
@@ -101,11 +105,46 @@ def test_exact_distribution_matches_the_known_values(attack_dice, defence_dice):
 @pytest.mark.parametrize("attack_dice", [1, 2, 3])
 @pytest.mark.parametrize("defence_dice", [1, 2, 3])
 def test_engine_resolves_every_outcome_like_the_enumeration(attack_dice, defence_dice):
-    """Every one of the 6**(a+d) equally likely cells of the two draws is fed once to the
-    engine's roll: its dice are the ordered outcomes of a and d dice (each exactly once), its
-    losses are the books' comparison of those dice, the armies fall by those losses, and the
-    resulting distribution is exactly the enumeration's."""
+    """Every one of the 6**(a+d) equally likely cells of the one draw of a roll is fed once to
+    the engine's roll: its dice are the ordered outcomes of a and d dice together (each
+    exactly once), its losses are the books' comparison of those dice, the armies fall by
+    those losses, and the resulting distribution is exactly the enumeration's."""
     match = roll_match()
+    cells = Cells()
+    match.rng = cells
+    events: list = []
+    seen: Counter = Counter()
+    total = 6 ** (attack_dice + defence_dice)
+    assert len(TABLES[attack_dice][defence_dice]) == total
+    for i in range(total):
+        match.armies[S], match.armies[T] = 10, defence_dice
+        cells.values[:] = [(i + 0.5) / total]
+        events.clear()
+        match._roll(S, T, attack_dice, match._defence_most(T), events)
+        assert not cells.values, "the engine must draw once per roll"
+        (rolled,) = events
+        assert list(rolled.attacker) == sorted(rolled.attacker, reverse=True)
+        assert list(rolled.defender) == sorted(rolled.defender, reverse=True)
+        expected = resolve(rolled.attacker, rolled.defender)
+        assert (rolled.attacker_losses, rolled.defender_losses) == expected
+        assert (match.armies[S], match.armies[T]) == (10 - expected[0], defence_dice - expected[1])
+        seen[rolled.attacker, rolled.defender] += 1
+    # The cells map one to one onto the ordered outcomes of both sides' dice.
+    assert seen == Counter(
+        (tuple(sorted(a, reverse=True)), tuple(sorted(d, reverse=True)))
+        for a in product(FACES, repeat=attack_dice)
+        for d in product(FACES, repeat=defence_dice)
+    )
+
+
+@pytest.mark.parametrize("attack_dice", [1, 2, 3])
+@pytest.mark.parametrize("defence_dice", [1, 2, 3])
+def test_the_old_engine_resolves_every_outcome_like_the_enumeration(attack_dice, defence_dice):
+    """``VERSION_1_1``: every one of the 6**(a+d) equally likely cells of the two draws is fed
+    once to the engine's roll: its dice are the ordered outcomes of a and d dice (each exactly
+    once), its losses are the books' comparison of those dice, the armies fall by those
+    losses, and the resulting distribution is exactly the enumeration's."""
+    match = roll_match(version=VERSION_1_1)
     cells = Cells()
     match.rng = cells
     events: list = []
@@ -148,15 +187,16 @@ def test_engine_resolves_every_outcome_like_the_enumeration(attack_dice, defence
     assert {k: Fraction(n, total) for k, n in losses.items()} == exact(attack_dice, defence_dice)
 
 
-def test_attack_actions_resolve_every_three_against_two_outcome():
+@pytest.mark.parametrize("version", [VERSION, VERSION_1_1])
+def test_attack_actions_resolve_every_three_against_two_outcome(version):
     """The same through the public Attack action (Hasbro, defender capped at 2 dice): all 7776
     outcomes of 3 dice against 2, each once, give the exact 2275 / 2611 / 2890 split."""
-    match = roll_match("hasbro")
+    match = roll_match("hasbro", version)
     losses: Counter = Counter()
     for attack in product(FACES, repeat=3):
         for defence in product(FACES, repeat=2):
             match.armies[S], match.armies[T] = 10, 5
-            match.rng = Dice(attack, defence)
+            match.rng = Dice(attack, defence, per_side=version == VERSION_1_1)
             (rolled,) = of_type(match.apply(0, Attack(SOURCE, TARGET, 3)), DiceRolled)
             assert rolled.attacker == tuple(sorted(attack, reverse=True))
             assert rolled.defender == tuple(sorted(defence, reverse=True))
@@ -195,9 +235,10 @@ def test_defence_dice_are_the_armies_up_to_the_cap(variant, cap, defenders):
     assert len(rolled.defender) == min(defenders, cap)
 
 
-def test_extreme_draws_give_the_extreme_dice():
+@pytest.mark.parametrize("version", [VERSION, VERSION_1_1])
+def test_extreme_draws_give_the_extreme_dice(version):
     """The first and the last cells: all ones and all sixes (no cell is lost at the ends)."""
-    match = roll_match()
+    match = roll_match(version=version)
     cells = Cells()
     match.rng = cells
     for k in (1, 2, 3):

@@ -2024,3 +2024,18 @@ def test_the_end_reasons_are_the_books_endings_and_the_step_limit():
         "mission_accomplished",
         "step_limit",
     )
+
+
+@pytest.mark.parametrize("version", ["risk-1.2.0", "risk-1.1.0"])
+def test_cards_drawn_at_once_show_in_card_order(version):
+    """000 Conquête "deuxième règle" draws several cards at once: the engine shows them in
+    card order, the deck's order being nobody's to know (risk-1.1.0, kept for its replays,
+    showed the order they were drawn in)."""
+    match = new_match("conquete-du-monde-proportional", 3, 0, version=version)
+    match.deck = [WORLD.card_index(name) for name in ("peru", "alaska", "ural")]
+    events: list = []
+    assert match._draw(0, 3, events) == 3
+    drawn = [event.card for event in events]
+    assert drawn == (
+        ["alaska", "peru", "ural"] if version == "risk-1.2.0" else ["ural", "alaska", "peru"]
+    )

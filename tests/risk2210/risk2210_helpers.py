@@ -2,7 +2,7 @@
 
 :func:`arrange` writes the engine's state fields directly (``STATE_FIELDS`` of
 ``engines.risk2210.match``), so a test starts from any position; :class:`Faces` replaces
-``match.rng`` so that each die shows a chosen face.
+``match.rng`` so that each die, or each roll of battle (:func:`roll`), shows chosen faces.
 """
 
 from __future__ import annotations
@@ -10,7 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from roll_cells import cell
+
 from bots.house.choice import bounds, fill
+from engines.core.chance import roll_table
 from engines.registry import get_game
 from engines.risk2210.board import BOARD
 from engines.risk2210.match import Risk2210Match
@@ -22,9 +25,12 @@ INDEX = BOARD.index
 IDS = BOARD.territories
 
 
-def new_match(seats: int = 3, seed: int = 0, **options) -> Risk2210Match:
-    """A fresh match through the registry (options by keyword)."""
-    match = GAME.new_match("standard", seats, seed, options)
+def new_match(
+    seats: int = 3, seed: int = 0, *, version: str | None = None, **options
+) -> Risk2210Match:
+    """A fresh match through the registry (options by keyword) of engine ``version`` (None:
+    the newest)."""
+    match = GAME.new_match("standard", seats, seed, options, version=version)
     assert isinstance(match, Risk2210Match)
     return match
 
@@ -75,15 +81,35 @@ def arrange(
 
 class Faces:
     """Stand-in for ``match.rng``: each ``random()`` gives the next chosen die, as (face,
-    sides) pairs in the order the engine rolls (the attacker's d8s, its d6s, then the
-    defender's d8s and d6s). A test that gives exactly the dice it expects fails loudly if the
-    engine draws otherwise."""
+    sides) pairs in the order the engine rolls them, or a roll of battle as the float of
+    :func:`roll` (engine ``VERSION``: one draw a roll; ``VERSION_1_0`` rolls a battle's dice
+    one by one: the attacker's d8s, its d6s, then the defender's d8s and d6s). A test that
+    gives exactly the dice it expects fails loudly if the engine draws otherwise."""
 
-    def __init__(self, *dice: tuple[int, int]) -> None:
-        self.values = [(face - 0.5) / sides for face, sides in dice]
+    def __init__(self, *dice: tuple[int, int] | float) -> None:
+        self.values = [d if isinstance(d, float) else (d[0] - 0.5) / d[1] for d in dice]
 
     def random(self) -> float:
         return self.values.pop(0)
+
+
+def roll(attacker: Sequence[tuple[int, int]], defender: Sequence[tuple[int, int]]) -> float:
+    """The value of the one draw that makes a roll of battle (engine ``VERSION``) give these
+    (face, sides) dice to the attacker and the defender, in any order."""
+    a, d = sorted(attacker, reverse=True), sorted(defender, reverse=True)
+    # The engine lists the d8s first: the sides of each side's dice, highest first.
+    sides = (
+        tuple(sorted((n for _, n in a), reverse=True)),
+        tuple(sorted((n for _, n in d), reverse=True)),
+    )
+    table = roll_table(*sides)
+    wanted = (
+        tuple(f for f, _ in a),
+        tuple(n for _, n in a),
+        tuple(f for f, _ in d),
+        tuple(n for _, n in d),
+    )
+    return cell(table, lambda r: r[:4] == wanted)
 
 
 def play_random(match: Risk2210Match, seed: int, until=None) -> None:

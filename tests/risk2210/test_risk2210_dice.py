@@ -17,6 +17,7 @@ import pytest
 from risk2210_helpers import INDEX, Faces, arrange, new_match
 
 from engines.risk2210.events import DiceRolled
+from engines.risk2210.match import VERSION, VERSION_1_0
 
 MIXES = [  # (attacking dice, of them d8s, defending dice, of them d8s)
     (a, e, d, f) for a in (1, 2, 3) for e in range(a + 1) for d in (1, 2) for f in range(d + 1)
@@ -34,10 +35,11 @@ def faces(sides: list[int]):
     return product(*(range(1, n + 1) for n in sides))
 
 
-@pytest.mark.parametrize(("a", "e", "d", "f"), MIXES)
-def test_every_outcome_of_every_mix_gives_the_books_losses(a, e, d, f):
+def battle(a: int, e: int, d: int, f: int, version: str):
+    """A match of engine ``version`` where Alberta (seat 0) rolls against Canada (seat 1,
+    with ``f`` commanders there: its d8s) with ``a`` dice, ``e`` of them d8s."""
     match = arrange(
-        new_match(3),
+        new_match(3, version=version),
         {"alberta": 0, "canada": 1},
         {"alberta": 9, "canada": 9},
         commanders={1: dict(zip(("land", "diplomat"), ("canada",) * f, strict=False))},
@@ -52,6 +54,46 @@ def test_every_outcome_of_every_mix_gives_the_books_losses(a, e, d, f):
         "dice": a,
         "commanders": [],
     }
+    return match
+
+
+@pytest.mark.parametrize(("a", "e", "d", "f"), MIXES)
+def test_every_outcome_of_every_mix_gives_the_books_losses(a, e, d, f):
+    """Every cell of the one draw of a roll fed once: each ordered outcome of the dice once,
+    each with the book's losses."""
+    match = battle(a, e, d, f, VERSION)
+    attack_sides = [8] * e + [6] * (a - e)
+    defence_sides = [8] * f + [6] * (d - f)
+    total = 8 ** (e + f) * 6 ** (a - e + d - f)
+    seen: Counter = Counter()
+    for i in range(total):
+        match.mods[INDEX["alberta"]] = match.mods[INDEX["canada"]] = 9
+        match.rng = Faces((i + 0.5) / total)
+        events: list = []
+        match._resolve(a, e, d, events)
+        assert not match.rng.values, "one draw a roll"
+        (rolled,) = events
+        assert isinstance(rolled, DiceRolled)
+        assert (rolled.attacker_losses, rolled.defender_losses) == book_losses(
+            rolled.attacker, rolled.defender
+        )
+        seen[rolled.attacker, rolled.attacker_sides, rolled.defender, rolled.defender_sides] += 1
+
+    def shown(faces, sides):
+        dice = sorted(zip(faces, sides, strict=True), reverse=True)
+        return tuple(v for v, _ in dice), tuple(n for _, n in dice)
+
+    assert seen == Counter(
+        (*shown(attack, attack_sides), *shown(defence, defence_sides))
+        for attack in faces(attack_sides)
+        for defence in faces(defence_sides)
+    )
+
+
+@pytest.mark.parametrize(("a", "e", "d", "f"), MIXES)
+def test_the_old_engine_gives_every_outcome_of_every_mix_the_books_losses(a, e, d, f):
+    """``VERSION_1_0``: a draw a die, every ordered outcome fed once."""
+    match = battle(a, e, d, f, VERSION_1_0)
     attack_sides = [8] * e + [6] * (a - e)
     defence_sides = [8] * f + [6] * (d - f)
     seen: Counter[tuple[int, int]] = Counter()

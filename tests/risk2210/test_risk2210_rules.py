@@ -5,8 +5,9 @@ ids Z1-Z45) that ``engines/risk2210/RULES.md`` records."""
 from __future__ import annotations
 
 import pytest
-from risk2210_helpers import IDS, INDEX, Faces, arrange, new_match, play_random
+from risk2210_helpers import IDS, INDEX, Faces, arrange, new_match, play_random, roll
 
+from engines.core.chance import compare
 from engines.core.contract import Amount, IllegalAction, visible_events
 from engines.risk2210.actions import (
     Bid,
@@ -37,7 +38,7 @@ from engines.risk2210.events import (
     Eliminated,
     MatchEnded,
 )
-from engines.risk2210.match import CARDS, losses
+from engines.risk2210.match import CARDS
 from engines.risk2210.observation import NEUTRAL, NOBODY
 
 # ============================================================================ set-up
@@ -286,7 +287,7 @@ def test_commanders_roll_a_d8_where_their_kind_allows_the_diplomat_never():
     rolls = {a.commanders: a.dice for a in match.legal_actions(0) if isinstance(a, Roll)}
     assert set(rolls) == {(), ("land",), ("nuclear",), ("land", "nuclear")}
     assert rolls[("land", "nuclear")] == Amount(2, 3)
-    match.rng = Faces((8, 8), (7, 8), (1, 6), (6, 6), (6, 6))
+    match.rng = Faces(roll([(8, 8), (7, 8), (1, 6)], [(6, 6), (6, 6)]))
     (rolled,) = [
         e for e in match.apply(0, Roll(3, ("land", "nuclear"))) if isinstance(e, DiceRolled)
     ]
@@ -306,22 +307,23 @@ def test_defending_commanders_and_stations_roll_d8s():
         stations={"continental_biospheres": 1},
     )
     match.apply(0, Invade("alberta", "canada"))
-    match.rng = Faces((1, 6), (1, 6), (1, 6), (2, 8), (2, 6))
+    match.rng = Faces(roll([(1, 6), (1, 6), (1, 6)], [(2, 8), (2, 6)]))
     (rolled,) = [e for e in match.apply(0, Roll(3, ())) if isinstance(e, DiceRolled)]
     assert rolled.defender_sides == (8, 6) and rolled.attacker_losses == 2
     match.apply(0, Retreat())
     match.apply(0, Invade("alberta", "continental_biospheres"))
-    match.rng = Faces((1, 6), (1, 6), (1, 6), (2, 8), (2, 8))
+    match.rng = Faces(roll([(1, 6), (1, 6), (1, 6)], [(2, 8), (2, 8)]))
     (rolled,) = [e for e in match.apply(0, Roll(3, ())) if isinstance(e, DiceRolled)]
     assert rolled.defender_sides == (8, 8)
 
 
 def test_ties_go_to_the_defender_and_surplus_dice_are_ignored():
-    """003 "Déterminer le sort de la bataille", the book's examples (1)-(4)."""
-    assert losses([6, 1, 1], [3]) == (0, 1)
-    assert losses([6, 2, 2], [3, 2]) == (1, 1)
-    assert losses([3, 3], [4, 3]) == (2, 0)
-    assert losses([6], [5, 3]) == (0, 1)
+    """003 "Déterminer le sort de la bataille", the book's examples (1)-(4), as the engine's
+    comparison (of faces highest first) gives them."""
+    assert compare((6, 1, 1), (3,)) == (0, 1)
+    assert compare((6, 2, 2), (3, 2)) == (1, 1)
+    assert compare((3, 3), (4, 3)) == (2, 0)
+    assert compare((6,), (5, 3)) == (0, 1)
 
 
 def test_mods_die_before_commanders_and_the_owner_chooses_among_several():
@@ -335,7 +337,7 @@ def test_mods_die_before_commanders_and_the_owner_chooses_among_several():
         commanders={1: {"land": "canada", "diplomat": "canada"}},
     )
     match.apply(0, Invade("alberta", "canada"))
-    match.rng = Faces((6, 6), (6, 6), (1, 8), (1, 8))  # one comparison each: the d8s lose
+    match.rng = Faces(roll([(6, 6), (6, 6)], [(1, 8), (1, 8)]))  # one comparison each: the d8s lose
     match.apply(0, Roll(2, ()))
     # Two commanders, two losses: both die at once, the territory is taken.
     assert match.phase == "occupy" and not match.in_play(1, 0) and not match.in_play(1, 4)
@@ -346,7 +348,7 @@ def test_mods_die_before_commanders_and_the_owner_chooses_among_several():
         commanders={1: {"land": "canada", "diplomat": "canada"}},
     )
     match.apply(0, Invade("alberta", "canada"))
-    match.rng = Faces((6, 6), (6, 6), (6, 6), (1, 8), (1, 8))
+    match.rng = Faces(roll([(6, 6), (6, 6), (6, 6)], [(1, 8), (1, 8)]))
     match.apply(0, Roll(3, ()))  # 2 losses: the MOD, then one commander of two
     assert match.phase == "casualty" and match.to_move() == (1,)
     assert match.legal_actions(1) == (Remove("land"), Remove("diplomat"))
@@ -367,7 +369,7 @@ def test_a_capture_moves_in_at_least_the_last_dice_with_the_commanders_that_roll
         commanders={0: {"land": "alberta"}},
     )
     match.apply(0, Invade("alberta", "canada"))
-    match.rng = Faces((8, 8), (1, 6), (1, 6), (1, 6))
+    match.rng = Faces(roll([(8, 8), (1, 6), (1, 6)], [(1, 6)]))
     match.apply(0, Roll(3, ("land",)))
     assert match.phase == "occupy"
     assert match.legal_actions(0) == (Occupy(Amount(2, 3), ("land",)),)
@@ -423,7 +425,7 @@ def test_the_conquest_bonus_at_the_third_contested_capture_once_a_turn():
     match.apply(0, Capture("alberta", "northwestern_oil_emirate", 1, ()))  # not contested
     for i, target in enumerate(("canada", "nunavut", "continental_biospheres")):
         match.apply(0, Invade("alberta", target))
-        match.rng = Faces((6, 6), (6, 6), (6, 6), (1, 6))
+        match.rng = Faces(roll([(6, 6), (6, 6), (6, 6)], [(1, 6)]))
         events = match.apply(0, Roll(3, ()))
         events += match.apply(0, Occupy(3, ()))
         assert any(isinstance(e, ConquestBonus) for e in events) == (i == 2)
@@ -449,7 +451,7 @@ def test_a_player_losing_its_last_unit_is_eliminated_with_its_stations_cards_and
     )
     match.hands[1] = [0, 1]
     match.apply(0, Invade("alberta", "canada"))
-    match.rng = Faces((6, 6), (6, 6), (6, 6), (1, 6))
+    match.rng = Faces(roll([(6, 6), (6, 6), (6, 6)], [(1, 6)]))
     events = match.apply(0, Roll(3, ()))
     assert any(isinstance(e, Eliminated) and e.seat == 1 for e in events)
     assert not match.alive[1] and match.energy[1] == 0 and match.hands[1] == []

@@ -70,8 +70,10 @@ class SealedBids(Match):
 
     state_fields = ("bids", "rounds")
 
-    def __init__(self, variant: str, seats: int, seed: int, options: dict[str, Any]) -> None:
-        super().__init__(variant, seats, seed, options)
+    def __init__(
+        self, variant: str, seats: int, seed: int, options: dict[str, Any], version: str
+    ) -> None:
+        super().__init__(variant, seats, seed, options, version)
         self.bids: list[int | None] = [None] * seats  # this round's bids, secret until all
         self.rounds: list[list[int]] = []
 

@@ -149,9 +149,10 @@ async def _play(
     on_start: Callable[[Match], None] | None = None,
 ) -> Outcome:
     game = get_game(spec.game)
-    if game.engine_version != spec.engine_version:
+    if spec.engine_version not in game.versions:
         raise EngineMismatch(
-            f"league is rated on {spec.engine_version}, this worker has {game.engine_version}"
+            f"league is rated on {spec.engine_version}, this worker plays "
+            f"{', '.join(game.versions)}"
         )
     match_began = time.perf_counter()
     recorder = start(
@@ -161,6 +162,7 @@ async def _play(
         spec.seed,
         options=spec.options,
         players=tuple(s.name for s in spec.seats),
+        version=spec.engine_version,
     )
     match = recorder.match
     if on_start is not None:

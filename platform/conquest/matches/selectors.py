@@ -21,7 +21,7 @@ from conquest.matches.spec import FAULT_KINDS, MatchSpec, SeatSpec
 from conquest.ratings.models import RatingChange
 from engines.core import visible_events
 from engines.core.codec import to_plain
-from engines.replay import Replay, start
+from engines.replay import Replay, simulate
 from engines.spectate import replay_frames, result_plain
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ def replay_view(match: Match, seat: int | None) -> dict[str, Any]:
     """The match as one seat (or, with None, a spectator) may see it: no seed, no actions,
     every event redacted to what that viewer may know, and the result."""
     replay = Replay.from_json(full_replay(match))
-    recorder = start(replay.game, replay.variant, replay.seats, replay.seed, options=replay.options)
+    recorder = simulate(replay, steps=0)
     events = visible_events(recorder.match.setup_events, seat)
     for acting, action in replay.actions:
         events.extend(visible_events(recorder.apply(acting, action), seat))
