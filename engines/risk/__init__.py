@@ -7,14 +7,14 @@ from engines.risk.events import EVENT_TYPES
 from engines.risk.match import EndReason, RiskMatch
 from engines.risk.missions import OPTIONS as MISSION_OPTIONS
 from engines.risk.observation import RiskObservation
-from engines.risk.variants import DEFENDER_DICE, VARIANTS
+from engines.risk.variants import CARDS, DEFENDER_DICE, VARIANTS
 
 GAME = GameInfo(
     name="risk",
     description="Classic Risk on the 42-territory world map, with every variant of the books",
     engine_version="risk-1.1.0",
     variants=tuple(rules.variant for rules in VARIANTS.values()),
-    options=(STEP_LIMIT, *MISSION_OPTIONS, DEFENDER_DICE),
+    options=(STEP_LIMIT, *MISSION_OPTIONS, DEFENDER_DICE, CARDS),
     action_types=ACTION_TYPES,
     event_types=EVENT_TYPES,
     end_reasons=tuple(EndReason),
