@@ -7,7 +7,7 @@ from engines.risk.events import EVENT_TYPES
 from engines.risk.match import VERSION, VERSION_1_1, EndReason, RiskMatch
 from engines.risk.missions import OPTIONS as MISSION_OPTIONS
 from engines.risk.observation import RiskObservation
-from engines.risk.variants import DEFENDER_DICE, VARIANTS
+from engines.risk.variants import CARDS, DEFENDER_DICE, VARIANTS
 
 GAME = GameInfo(
     name="risk",
@@ -15,7 +15,7 @@ GAME = GameInfo(
     engine_version=VERSION,
     older_versions=(VERSION_1_1,),
     variants=tuple(rules.variant for rules in VARIANTS.values()),
-    options=(STEP_LIMIT, *MISSION_OPTIONS, DEFENDER_DICE),
+    options=(STEP_LIMIT, *MISSION_OPTIONS, DEFENDER_DICE, CARDS),
     action_types=ACTION_TYPES,
     event_types=EVENT_TYPES,
     end_reasons=tuple(EndReason),

@@ -123,17 +123,23 @@ class EndReason(StrEnum):
     "Step limit"; no book rule)."""
 
 
-END = EndPhase()
-N = len(WORLD.territories)
-IDS = WORLD.territories
-INDEX = WORLD.index
-NEIGHBOURS = WORLD.neighbours
-ADJACENT = tuple(frozenset(n) for n in NEIGHBOURS)
+END: Final = EndPhase()
+N: Final = len(WORLD.territories)
+IDS: Final = WORLD.territories
+INDEX: Final = WORLD.index
+NEIGHBOURS: Final = WORLD.neighbours
+ADJACENT: Final = tuple(frozenset(n) for n in NEIGHBOURS)
+CONTINENTS: Final = tuple((c.bonus, c.territories) for c in WORLD.continents)
+"""Each continent's bonus and territories."""
 # Legal-action templates are built once and shared (actions are frozen): listing legal actions
 # is the engine's hot path. Each territory, or each (territory, neighbour) pair, has one slot
 # per kind of template, mapping the top of the template's Amount to the template.
 SLOT_LIMIT = 512  # a slot holding more templates than this is emptied
 Slot = dict[int, Action]
+
+
+AMOUNTS: Final = tuple(Amount(1, high) for high in range(SLOT_LIMIT + 1))
+"""``Amount(1, high)`` for each ``high`` up to SLOT_LIMIT, shared by the templates."""
 
 
 def _slot_template(slot: Slot, high: int, kind: Callable[..., Action], *names: str) -> Action:
@@ -142,7 +148,8 @@ def _slot_template(slot: Slot, high: int, kind: Callable[..., Action], *names: s
     if template is None:
         if len(slot) > SLOT_LIMIT:
             slot.clear()
-        template = slot[high] = kind(*names, Amount(1, high))
+        amount = AMOUNTS[high] if high <= SLOT_LIMIT else Amount(1, high)
+        template = slot[high] = kind(*names, amount)
     return template
 
 
@@ -163,6 +170,18 @@ DEFENCES = tuple(tuple(Defend(dice) for dice in range(most, 0, -1)) for most in 
 """The defender's choices by the most dice it may roll: the most first, the engine's own
 rule (RULES.md, "Defender's dice"), which is the default action of a seat that does not
 answer."""
+OCCUPATIONS: Final[dict[tuple[int, int], tuple[Action, ...]]] = {}
+"""The occupation's legal actions by (least, most) armies to move in, built once and shared."""
+CARD_VIEWS: Final = {
+    deck: tuple(
+        CardView(WORLD.card_name(c), None if c >= N else IDS[c], WORLD.card_symbol(c, deck))
+        for c in range(WORLD.cards)
+    )
+    for deck in ("us", "fr")
+}
+"""Each card as a hand shows it, by deck ("us" or "fr" symbols), built once and shared."""
+MISSION_VIEWS: Final = tuple(MissionView(m.id, m.text_fr, m.text_en) for m in missions.ALL)
+"""Each mission as its holder sees it, by index into ``missions.ALL``."""
 
 VERSION: Final = "risk-1.2.0"
 """This engine's version: a roll is one draw from ``TABLES``; the cards drawn at once show in
@@ -241,6 +260,10 @@ class RiskMatch(Match):
         self.version_1_1 = version == VERSION_1_1  # its dice and events, for its replays
         self.rules = VARIANTS[variant]
         self.symbols = WORLD.symbols_us if self.rules.deck == "us" else WORLD.symbols_fr
+        self.card_views = CARD_VIEWS[self.rules.deck]
+        self.colours = missions.COLOURS[:seats]
+        self.unfought = self.rules.fortify == UNFOUGHT_ARMIES
+        self.cards_on = options["cards"] == "on"
         self.owner = [UNOWNED] * N
         self.armies = [0] * N
         self.owned: list[list[int]] = [[] for _ in range(seats + 1)]
@@ -277,7 +300,36 @@ class RiskMatch(Match):
         self.queue: list[list[int]] = []  # set-up placements: [seat, owner, armies]
         self.claims_left = 0
         self.winner_reason: list[int | str] | None = None  # [winner, reason, mission id]
+        self._forget_views()
         self._setup(self.setup_events)
+
+    def _forget_views(self) -> None:
+        """Drop what is derived from the state to answer observations and legal actions
+        quickly; each part is made again when asked, and dropped again when its part of the
+        state changes (:meth:`_armies_changed`, :meth:`_take`, :meth:`_cards_moved`)."""
+        self.owners_view: tuple[int, ...] | None = None
+        self.armies_view: tuple[int, ...] | None = None
+        self.alive_view: tuple[bool, ...] | None = None
+        self.hand_views: list[tuple[CardView, ...] | None] = [None] * self.seats
+        self.hand_sizes_view: tuple[int, ...] | None = None
+        self.discard_view: tuple[str, ...] | None = None
+        self.set_value_at = [-1, 0]  # [trades done, the next set's value then]
+        # Per territory, the legal actions that start from it, and whether they are stale.
+        self.attack_stale = [True] * N
+        self.attack_segments: list[tuple[Action, ...]] = [()] * N
+        self.attack_targets: list[tuple[int, ...]] = [()] * N  # each pair's target
+        self.fortify_stale = [True] * N
+        self.fortify_segments: list[tuple[Action, ...]] = [()] * N
+
+    def _armies_changed(self, t: int) -> None:
+        """Territory ``t``'s armies (or, in 000 Conquête, those locked there) changed."""
+        self.attack_stale[t] = self.fortify_stale[t] = True
+        self.armies_view = None
+
+    def _cards_moved(self) -> None:
+        """Cards changed places between the deck, the hands and the discard."""
+        self.hand_views = [None] * self.seats
+        self.hand_sizes_view = self.discard_view = None
 
     # =========================================================================== set-up
 
@@ -364,6 +416,7 @@ class RiskMatch(Match):
         for t in territories:
             self._take(t, owner)
             self.armies[t] = armies
+            self._armies_changed(t)
         events.append(TerritoriesDealt(owner, tuple(IDS[t] for t in territories), armies, die))
 
     def _queue_round_robin(self, armies_left: int | None, start: int = 0) -> None:
@@ -403,9 +456,11 @@ class RiskMatch(Match):
             return
         # The deck for play: all 44 cards shuffled (003 "Mise en place" 6; 000 "l'arbitre
         # reprend toutes les cartes et en fait un Talon"; 000 2 joueurs "remises en paquet
-        # avec les jokers"; 000 Conquête II "en y ajoutant les Jokers, les bat").
-        self.deck = list(range(WORLD.cards))
-        shuffle(self.rng, self.deck)
+        # avec les jokers"; 000 Conquête II "en y ajoutant les Jokers, les bat"). With option
+        # cards=off there is none: nothing is ever drawn, so no set is ever traded (RULES.md).
+        if self.cards_on:
+            self.deck = list(range(WORLD.cards))
+            shuffle(self.rng, self.deck)
         self.round = 1
         self._begin_turn(self.first, events)
 
@@ -415,8 +470,9 @@ class RiskMatch(Match):
         rules = self.rules
         self.turn = self.current = seat
         self.conquered = self.bonus_used = self.ally_done = False
-        if rules.fortify == UNFOUGHT_ARMIES:
+        if self.unfought:
             self.locked = [0] * N
+            self.fortify_stale = [True] * N
         drawn = 0
         held = len(self.owned[seat])
         if rules.card_gain == PROPORTIONAL:
@@ -431,9 +487,10 @@ class RiskMatch(Match):
             # 003 "Territoires": the same, "toujours un minimum de 3".
             armies = max(rules.minimum_reinforcement, held // 3)
         # 000 "Forces armées B)", Conquête "c)", 003 "Continents": whole-continent bonuses.
-        for continent in WORLD.continents:
-            if all(self.owner[t] == seat for t in continent.territories):
-                armies += continent.bonus
+        owner = self.owner
+        for bonus, territories in CONTINENTS:
+            if all(owner[t] == seat for t in territories):
+                armies += bonus
         self.pending = self.gain = armies
         self.trade_mode = TRADE_TURN
         self.trading_open = True
@@ -478,6 +535,7 @@ class RiskMatch(Match):
                 break
             card = self.deck.pop()
             self.hands[seat].append(card)
+            self._cards_moved()
             cards.append(card)
         if not self.version_1_1:
             # The order the cards lay in the deck is nobody's to know, not even once drawn: the
@@ -528,7 +586,13 @@ class RiskMatch(Match):
         if phase == OCCUPY:
             assert self.occupation is not None  # set by _conquer for the occupy phase
             source, _, low = self.occupation
-            return (Occupy(Amount(low, self.armies[source] - 1)),)
+            key = (low, self.armies[source] - 1)
+            options = OCCUPATIONS.get(key)
+            if options is None:
+                if len(OCCUPATIONS) > SLOT_LIMIT:
+                    OCCUPATIONS.clear()
+                options = OCCUPATIONS[key] = (Occupy(Amount(*key)),)
+            return options
         if phase == DEFEND:
             assert self.attack is not None  # set by _attack for the defend phase
             return DEFENCES[self._defence_most(self.attack[1])]
@@ -559,33 +623,52 @@ class RiskMatch(Match):
 
     def _attack_options(self) -> tuple[Action, ...]:
         me = self._actor()
-        owner, armies, owned = self.owner, self.armies, self.owned
         # The same tests as _attackable, hoisted out of the loop (this is the hot path).
         only = self.turn if self.phase == ALLY_ATTACK else None
         protected = self.round <= self.rules.protected_rounds
-        restricted = only is not None or protected
+        stale, segments = self.attack_stale, self.attack_segments
         options: list[Action] = []
-        for s in owned[me]:
-            a = armies[s]
-            if a < 2:
-                continue
-            dice = (3 if a > 3 else a - 1) - 1
-            for t, attacks, blitzes in ATTACK_SLOTS[s]:
-                victim = owner[t]
-                if victim == me or (
-                    restricted
-                    and (
-                        (only is not None and victim != only)
-                        or (protected and victim >= 0 and len(owned[victim]) == 1)
-                    )
-                ):
-                    continue
-                options.append(attacks[dice])
-                options.append(
-                    blitzes.get(a - 1) or _slot_template(blitzes, a - 1, Blitz, IDS[s], IDS[t])
-                )
+        if only is None and not protected:
+            for s in self.owned[me]:
+                options.extend(segments[s] if not stale[s] else self._attack_segment(s))
+        else:
+            owner, owned = self.owner, self.owned
+            for s in owned[me]:
+                segment = segments[s] if not stale[s] else self._attack_segment(s)
+                for i, t in enumerate(self.attack_targets[s]):
+                    victim = owner[t]
+                    if (only is not None and victim != only) or (
+                        protected and victim >= 0 and len(owned[victim]) == 1
+                    ):
+                        continue
+                    options.append(segment[2 * i])
+                    options.append(segment[2 * i + 1])
         options.append(END)
         return tuple(options)
+
+    def _attack_segment(self, s: int) -> tuple[Action, ...]:
+        """The attacks from ``s`` by its holder, made again after ``s``'s armies or the holders
+        around it changed: for each neighbour held by another, in the board's order, the
+        Attack template with the most dice the armies allow, then the Blitz. Also sets the
+        targets of these pairs (``attack_targets``)."""
+        armies, owner = self.armies[s], self.owner
+        me = owner[s]
+        options: list[Action] = []
+        targets: list[int] = []
+        if armies >= 2:
+            dice = (3 if armies > 3 else armies - 1) - 1
+            for t, attacks, blitzes in ATTACK_SLOTS[s]:
+                if owner[t] != me:
+                    targets.append(t)
+                    options.append(attacks[dice])
+                    options.append(
+                        blitzes.get(armies - 1)
+                        or _slot_template(blitzes, armies - 1, Blitz, IDS[s], IDS[t])
+                    )
+        segment = self.attack_segments[s] = tuple(options)
+        self.attack_targets[s] = tuple(targets)
+        self.attack_stale[s] = False
+        return segment
 
     def _attackable(self, t: int) -> bool:
         """Whether the mover may attack territory ``t`` (not its own; checked by callers)."""
@@ -601,28 +684,41 @@ class RiskMatch(Match):
             and self.round <= self.rules.protected_rounds
         )
 
-    def _movable(self, s: int, unfought: bool) -> int:
+    def _movable(self, s: int) -> int:
         """Armies that may leave ``s`` in the fortify phase: all but one; in 000 Conquête
         only those that did not fight, though the one left behind may be one that did."""
         armies = self.armies[s]
-        return min(armies - 1, armies - self.locked[s]) if unfought else armies - 1
+        return min(armies - 1, armies - self.locked[s]) if self.unfought else armies - 1
 
     def _fortify_options(self, seat: int) -> tuple[Action, ...]:
-        owner = self.owner
-        unfought = self.rules.fortify == UNFOUGHT_ARMIES
+        stale, segments = self.fortify_stale, self.fortify_segments
         options: list[Action] = []
         for s in self.owned[seat]:
-            movable = self._movable(s, unfought)
-            if movable < 1:
-                continue
-            slots = FORTIFY_SLOTS[s]
-            options.extend(
-                _slot_template(slots[i], movable, Fortify, IDS[s], IDS[t])
-                for i, t in enumerate(NEIGHBOURS[s])
-                if owner[t] == seat
-            )
+            options.extend(segments[s] if not stale[s] else self._fortify_segment(s))
         options.append(END)
         return tuple(options)
+
+    def _fortify_segment(self, s: int) -> tuple[Action, ...]:
+        """The moves from ``s`` to its holder's neighbouring territories, in the board's order,
+        made again after the armies (or locked armies) of ``s`` or the holders around it
+        changed."""
+        owner = self.owner
+        me = owner[s]
+        movable = self._movable(s)
+        slots = FORTIFY_SLOTS[s]
+        segment = self.fortify_segments[s] = (
+            tuple(
+                [
+                    _slot_template(slots[i], movable, Fortify, IDS[s], IDS[t])
+                    for i, t in enumerate(NEIGHBOURS[s])
+                    if owner[t] == me
+                ]
+            )
+            if movable >= 1
+            else ()
+        )
+        self.fortify_stale[s] = False
+        return segment
 
     # =========================================================================== cards
 
@@ -652,10 +748,11 @@ class RiskMatch(Match):
             self.trade_mode == TRADE_TURN
             and at is not None
             and len(self.hands[seat]) >= at
-            and bool(self._trade_options(seat))
+            and bool(self._sets(seat))
         )
 
-    def _trade_options(self, seat: int) -> list[Action]:
+    def _sets(self, seat: int) -> list[tuple[int, ...]]:
+        """The sets in ``seat``'s hand (:func:`cards.candidate_sets`), each hand's found once."""
         rules = self.rules
         hand = tuple(sorted(self.hands[seat]))
         key = (rules.sets, rules.deck, rules.territory_bonus is not None, hand)
@@ -666,6 +763,11 @@ class RiskMatch(Match):
             sets = _SETS[key] = cards.candidate_sets(
                 hand, self._symbol, rules.sets, distinct_cards=rules.territory_bonus is not None
             )
+        return sets
+
+    def _trade_options(self, seat: int) -> list[Action]:
+        rules = self.rules
+        sets = self._sets(seat)
         with_bonus = rules.territory_bonus == BONUS_ONCE and not self.bonus_used
         owner = self.owner
         options: list[Action] = []
@@ -717,6 +819,7 @@ class RiskMatch(Match):
         else:
             value = self.rules.set_value(self.trades)
         self.trades += 1
+        self._cards_moved()
         for c in combo:
             hand.remove(c)
             self.card_pool[c] = PUBLIC  # shown, then set aside or under the deck, face known
@@ -728,6 +831,7 @@ class RiskMatch(Match):
             self.bonus_used = True
         for t in bonus_cards:
             self.armies[t] += 2
+            self._armies_changed(t)
         self.pending += value
         self.gain += value + 2 * len(bonus_cards)
         events.append(CardsTraded(seat, action.cards, value, tuple(IDS[t] for t in bonus_cards)))
@@ -780,6 +884,7 @@ class RiskMatch(Match):
             raise IllegalAction(seat, action, f"{action.territory} is already held")
         self._take(t, seat)
         self.armies[t] = 1
+        self._armies_changed(t)
         self.claims_left -= 1
         events.append(Claimed(seat, IDS[t]))
         if self.claims_left:
@@ -812,6 +917,7 @@ class RiskMatch(Match):
             raise IllegalAction(seat, action, "no armies left to place")
         armies = count_in(seat, action, action.armies, 1, most, what="armies")
         self.armies[t] += armies
+        self._armies_changed(t)
         events.append(Placed(seat, owner, IDS[t], armies))
         if phase == SETUP:
             if armies == most:
@@ -924,6 +1030,8 @@ class RiskMatch(Match):
             while armies[s] > keep and armies[t]:
                 dice = min(3, armies[s] - 1)
                 self._roll(s, t, dice, defence, events)
+        self._armies_changed(s)
+        self._armies_changed(t)
         if armies[t] == 0:
             self._conquer(s, t, dice, events)
 
@@ -987,7 +1095,9 @@ class RiskMatch(Match):
         s, t, dice = self.occupation
         self.armies[s] -= armies
         self.armies[t] = armies
-        if self.rules.fortify == UNFOUGHT_ARMIES:
+        self._armies_changed(s)
+        self._armies_changed(t)
+        if self.unfought:
             # 000 Conquête "Deuxième temps" 5: the armies of the last roll move in ("toutes
             # les armées qu'il a effectivement engagées au dernier coup de dés"), and fought;
             # the others carried are unfought ones while the source has them, so the armies
@@ -1012,7 +1122,9 @@ class RiskMatch(Match):
 
     def _eliminate(self, victim: int, by: int, events: list[Event]) -> None:
         self.alive[victim] = False
+        self.alive_view = None
         self.eliminations.append([victim, by, self.round])
+        self._cards_moved()
         taken = self.hands[victim]
         self.hands[victim] = []
         if by >= 0:
@@ -1055,13 +1167,15 @@ class RiskMatch(Match):
         if t not in ADJACENT[s]:
             # 000 "Troisième temps": "sur un autre territoire contigu"; 003 "adjacents".
             raise IllegalAction(seat, action, f"{action.target} does not border {action.source}")
-        unfought = self.rules.fortify == UNFOUGHT_ARMIES
-        movable = self._movable(s, unfought)
+        unfought = self.unfought
+        movable = self._movable(s)
         if movable < 1:
             raise IllegalAction(seat, action, f"no army of {action.source} may move now")
         armies = count_in(seat, action, action.armies, 1, movable, what="armies")
         self.armies[s] -= armies
         self.armies[t] += armies
+        self._armies_changed(s)
+        self._armies_changed(t)
         events.append(Moved(IDS[s], IDS[t], armies, "fortify"))
         if self._check_mission(seat, events):
             return
@@ -1165,15 +1279,19 @@ class RiskMatch(Match):
             self.owned[previous].remove(t)
         self.owner[t] = owner
         insort(self.owned[owner], t)
+        # The attacks and moves from t and from its neighbours change with t's holder.
+        self.owners_view = None
+        attack_stale, fortify_stale = self.attack_stale, self.fortify_stale
+        attack_stale[t] = fortify_stale[t] = True
+        for u in NEIGHBOURS[t]:
+            attack_stale[u] = fortify_stale[u] = True
 
     # =========================================================================== view
 
     def _observation(self, seat: int) -> RiskObservation:
+        # The board, the hands and the discard are shown as tuples made again only after
+        # they change (see _forget_views); the records shared between calls are frozen.
         index = self.mission[seat]
-        mission = None
-        if index is not None:
-            card = missions.ALL[index]
-            mission = MissionView(card.id, card.text_fr, card.text_en)
         occupation = attack = None
         if self.occupation is not None:
             s, t, low = self.occupation
@@ -1181,35 +1299,61 @@ class RiskMatch(Match):
         if self.attack is not None:
             s, t, dice, keep = self.attack
             attack = PendingAttack(IDS[s], IDS[t], dice, keep or None)
-        progressive = self.rules.sets != SETS_SYMBOL_TABLE
+        owners = self.owners_view
+        if owners is None:
+            owners = self.owners_view = tuple(self.owner)
+        armies = self.armies_view
+        if armies is None:
+            armies = self.armies_view = tuple(self.armies)
+        alive = self.alive_view
+        if alive is None:
+            alive = self.alive_view = tuple(self.alive)
+        hand = self.hand_views[seat]
+        if hand is None:
+            views = self.card_views
+            hand = self.hand_views[seat] = tuple([views[c] for c in sorted(self.hands[seat])])
+        hand_sizes = self.hand_sizes_view
+        if hand_sizes is None:
+            hand_sizes = self.hand_sizes_view = tuple([len(h) for h in self.hands])
+        discard = self.discard_view
+        if discard is None:
+            discard = self.discard_view = tuple([WORLD.card_name(c) for c in self.discard])
+        phase = self.phase
         return RiskObservation(
             seat=seat,
             variant=self.variant,
             board=WORLD,
-            phase=self.phase,
+            phase=phase,
             turn_seat=self.turn,
-            acting_for=self._actor() if self.phase != OVER else seat,
+            acting_for=self._actor() if phase != OVER else seat,
             round=self.round,
-            owners=tuple(self.owner),
-            armies=tuple(self.armies),
-            alive=tuple(self.alive),
-            hand=tuple(
-                CardView(WORLD.card_name(c), None if c >= N else IDS[c], self._symbol(c))
-                for c in sorted(self.hands[seat])
-            ),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            mission=mission,
-            colours=missions.COLOURS[: self.seats],
+            owners=owners,
+            armies=armies,
+            alive=alive,
+            hand=hand,
+            hand_sizes=hand_sizes,
+            mission=MISSION_VIEWS[index] if index is not None else None,
+            colours=self.colours,
             deck_size=len(self.deck),
-            discard=tuple(WORLD.card_name(c) for c in self.discard),
+            discard=discard,
             trades_done=self.trades,
-            next_set_value=self.rules.set_value(self.trades) if progressive else None,
-            armies_to_place=self.pending if self.phase in (PLACE, ALLY_PLACE) else 0,
+            next_set_value=self._next_set_value(),
+            armies_to_place=self.pending if phase in (PLACE, ALLY_PLACE) else 0,
             occupation=occupation,
             attack=attack,
             conquered_this_turn=self.conquered,
             steps=self.steps,
         )
+
+    def _next_set_value(self) -> int | None:
+        """Armies for the next set traded under progressive values; None under the 000
+        symbol table, or with cards off."""
+        if self.rules.sets == SETS_SYMBOL_TABLE or not self.cards_on:
+            return None
+        value_at = self.set_value_at
+        if value_at[0] != self.trades:
+            value_at[0], value_at[1] = self.trades, self.rules.set_value(self.trades)
+        return value_at[1]
 
     def _spectator_board(self) -> spectator.Board:
         """Public facts only (what every seat's observation shows alike): each territory's
@@ -1237,9 +1381,12 @@ class RiskMatch(Match):
         )
         lines = ["set-up"]
         if self.round:
-            lines = [f"round {self.round}", f"deck: {len(self.deck)} cards"]
-            if self.rules.sets != SETS_SYMBOL_TABLE:
-                lines.append(f"next set: {self.rules.set_value(self.trades)} armies")
+            lines = [f"round {self.round}"]
+            if self.cards_on:
+                lines.append(f"deck: {len(self.deck)} cards")
+            value = self._next_set_value()
+            if value is not None:
+                lines.append(f"next set: {value} armies")
         if self.winner_reason is not None and self.winner_reason[2]:
             mission = next(m for m in missions.ALL if m.id == self.winner_reason[2])
             lines.append(f"winning mission: {mission.text_en}")
@@ -1261,6 +1408,7 @@ class RiskMatch(Match):
         self._redraw_cards(seat, rng)
         if self.rules.missions:
             self._redraw_missions(seat, rng)
+        self._forget_views()
 
     def _redraw_cards(self, seat: int | None, rng: random.Random) -> None:
         """Shuffle again, pool by pool, the cards in the deck and the other seats' hands whose
@@ -1351,8 +1499,7 @@ class RiskMatch(Match):
     # =========================================================================== snapshot
 
     def _restored(self) -> None:
-        self.rules = VARIANTS[self.variant]
-        self.symbols = WORLD.symbols_us if self.rules.deck == "us" else WORLD.symbols_fr
+        self._forget_views()
         self.owned = [[] for _ in range(self.seats + 1)]
         for t, owner in enumerate(self.owner):
             if owner != UNOWNED:

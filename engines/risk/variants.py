@@ -24,6 +24,18 @@ DEFENDER_DICE = Option(
 non"; 003 "le défenseur peut lancer 1 ou 2 dés": the books' rule is 'choose' (RULES.md,
 "Defender's dice")."""
 
+CARDS = Option(
+    "cards",
+    "'on' (the books' rule): territory cards are earned and traded for armies; 'off': no "
+    "card is ever earned or traded (no book rule: for comparisons with engines without cards "
+    "and for training)",
+    default="on",
+    choices=("on", "off"),
+)
+"""A project option, not a book's (RULES.md, "Cards off"): with 'off' the deck of play is never
+made, so nothing is drawn and no set is ever held; the set-up deal and the missions, which
+are not the deck of play, stay."""
+
 # Setup kinds.
 CLAIM = "claim"  # 003 "Placement initial des armées": claim one by one, then reinforce one by one.
 DEAL = "deal"  # 000 "Occupations des territoires": the cards are dealt, one army on each.

@@ -203,6 +203,7 @@ def arrange(
     match.ally_done = phase in ("ally_place", "ally_attack")
     match.winner_reason = None
     match._result = None
+    match._forget_views()  # the state was written directly: the engine's views are stale
     return match
 
 
@@ -250,6 +251,7 @@ def give_cards(match: RiskMatch, seat: int, names: Iterable[str]) -> None:
             if c in pile:
                 pile.remove(c)
         match.hands[seat].append(c)
+    match._forget_views()
 
 
 def foreign_cards(match: RiskMatch, seat: int, symbol: str, k: int) -> list[str]:
