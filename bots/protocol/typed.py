@@ -6,6 +6,9 @@ itself, a dataclass as a message, ``X | None`` as an optional field or a message
 sorted), a tuple of tuples as repeated one-field messages (``IndexList``), a pair
 ``tuple[X, Y]`` as a message whose fields hold its items in their order, a dict as a map.
 
+:func:`encoder` and :func:`decoder` build each message's converter once, at start-up: a call
+then writes and reads the fields directly, with no shape walked and no descriptor read.
+
 :func:`check` proves at start-up that a message holds its dataclass exactly, or raises
 TypeError naming the message, the field and what differs. Its rules:
 
@@ -108,10 +111,6 @@ ReadFields = Callable[[Any, str, bool], Sequence[Any]]
 Read = Callable[[Any, bool], Any]
 """Reads a value from a message, or from a field's content (a compiled decoder); the flag
 allows Quantity ranges (legal actions)."""
-
-
-def _missing(where: str) -> WireError:
-    return WireError(f"{where} is missing")
 
 
 def encoder(descriptor: MessageInfo, fields: Sequence[tuple[str, Shape]]) -> Write:
@@ -324,6 +323,10 @@ def _read(field: FieldInfo, shape: Shape) -> Read:
             raise
 
     return elements
+
+
+def _missing(where: str) -> WireError:
+    return WireError(f"{where} is missing")
 
 
 def _quantity(quantity: Quantity, templates: bool) -> int | Amount:

@@ -12,7 +12,7 @@ import reference_codec as reference
 
 from bots.house.random_player import RandomPlayer
 from bots.protocol.arena.v1 import bot_pb2 as pb
-from bots.protocol.wire import GameCodec, codec
+from bots.protocol.wire import GameCodec, WireError, codec
 from engines.core import visible_events
 from engines.core.codec import to_plain
 from engines.registry import games, get_game
@@ -112,3 +112,65 @@ def test_the_compiled_codec_matches_the_generic_one(game: str, variant: str, sea
         events = match.apply(seat, action)
         _check_events(wire, events, None)
         _check_events(wire, events, seat)
+
+
+def _leaves(data: object, path: tuple = ()) -> list[tuple]:
+    """The path of every scalar in plain data (the "type" tags too)."""
+    if isinstance(data, dict):
+        return [p for k, v in data.items() for p in _leaves(v, (*path, k))]
+    if isinstance(data, list):
+        return [p for i, v in enumerate(data) for p in _leaves(v, (*path, i))]
+    return [path]
+
+
+def _replaced(data: object, path: tuple, value: object) -> object:
+    copy = json.loads(json.dumps(data))
+    place = copy
+    for step in path[:-1]:
+        place = place[step]
+    place[path[-1]] = value
+    return copy
+
+
+def _outcome(decode) -> str:
+    try:
+        return repr(decode())
+    except WireError as error:
+        return f"WireError: {error}"
+
+
+@pytest.mark.parametrize("game", [game.name for game in games()])
+def test_a_wrong_value_anywhere_is_named_as_the_generic_codec_named_it(game: str) -> None:
+    """Every scalar of an observation's and a legal action's JSON, replaced by a value of a
+    wrong type, gives the generic codec's very error (its place: fields and indexes)."""
+    wire = codec(game)
+    variant = get_game(game).variants[0]
+    match = get_game(game).new_match(variant.name, max(variant.seats), 7)
+    players = [RandomPlayer(seed=7 + s) for s in range(max(variant.seats))]
+    for _ in range(60):
+        seat = match.to_move()[0]
+        match.apply(seat, players[seat].act(match.observation(seat), match.legal_actions(seat)))
+    seat = match.to_move()[0]
+    observation = match.observation(seat)
+    setup = wire.decode_setup(wire.encode_setup(observation))
+    data = to_plain(observation)
+    for name in wire.static_names:
+        del data[name]
+    for path in _leaves(data):
+        for wrong in ("?", 0.5, None, [], {}):
+            message = pb.Observation(json=json.dumps(_replaced(data, path, wrong)))
+            new = _outcome(lambda m=message: wire.decode_observation(m, setup))
+            old = _outcome(lambda m=message: reference.decode_observation(wire, m, setup))
+            assert new == old, path
+    decoders = {False: wire.decode_action, True: lambda m: wire.decode_legal_actions([m])[0]}
+    for action in match.legal_actions(seat):
+        plain = to_plain(action)
+        messages = [wire.encode_action(action)]  # a range in a bot's action: an error
+        for path in _leaves(plain):
+            for wrong in ("?", 0.5, None, [], {"type": "Amount", "low": 1, "high": 2}):
+                messages.append(pb.Action(json=json.dumps(_replaced(plain, path, wrong))))
+        for message in messages:
+            for templates, decode in decoders.items():
+                new = _outcome(lambda m=message, d=decode: d(m))
+                old = _outcome(lambda m=message, t=templates: reference.decode_action(wire, m, t))
+                assert new == old, message
