@@ -6,6 +6,9 @@ itself, a dataclass as a message, ``X | None`` as an optional field or a message
 sorted), a tuple of tuples as repeated one-field messages (``IndexList``), a pair
 ``tuple[X, Y]`` as a message whose fields hold its items in their order, a dict as a map.
 
+:func:`encoder` and :func:`decoder` build each message's converter once, at start-up: a call
+then writes and reads the fields directly, with no shape walked and no descriptor read.
+
 :func:`check` proves at start-up that a message holds its dataclass exactly, or raises
 TypeError naming the message, the field and what differs. Its rules:
 
@@ -29,16 +32,16 @@ TypeError: arena.v1.RiskAction.Attack and its dataclass differ: only in the mess
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from operator import attrgetter
 from typing import Any, Protocol
 
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.descriptor_pb2 import FieldDescriptorProto, MessageOptions
-from google.protobuf.message import Message
 
 from bots.protocol import plain
 from bots.protocol.arena.v1.common_pb2 import Quantity
-from bots.protocol.errors import WireError, range_in_action
+from bots.protocol.errors import Fault, WireError, range_in_action
 from bots.protocol.shapes import Kind, Shape
 from engines.core import Amount
 
@@ -101,137 +104,240 @@ class MessageInfo(Protocol):
 
 # -- encoding ------------------------------------------------------------------------
 
+Write = Callable[[Any, Any], None]
+"""Writes a value into a message, or into a repeated field (a compiled encoder)."""
+ReadFields = Callable[[Any, str, bool], Sequence[Any]]
+"""Reads the values of some dataclass fields from a message (:func:`decoder`)."""
+Read = Callable[[Any, bool], Any]
+"""Reads a value from a message, or from a field's content (a compiled decoder); the flag
+allows Quantity ranges (legal actions)."""
 
-def fill(message: Message, value: Any, shape: Shape, skip: Collection[str] = ()) -> None:
-    """Write the dataclass ``value`` (record ``shape``) into ``message``, but ``skip`` fields."""
-    message.SetInParent()  # so that a dataclass without fields still sets a oneof
-    for name, field_shape in shape.fields:
-        if name not in skip:
-            put(message, name, field_shape, getattr(value, name))
+
+def encoder(descriptor: MessageInfo, fields: Sequence[tuple[str, Shape]]) -> Write:
+    """A function writing these fields of a dataclass into a ``descriptor`` message; built
+    once, so that no call inspects a type or a descriptor."""
+    steps = [(name, _put(descriptor.fields_by_name[name], item)) for name, item in fields]
+
+    def write(message: Any, value: Any) -> None:
+        message.SetInParent()  # so that a dataclass without fields still sets a oneof
+        for name, put in steps:
+            put(message, getattr(value, name))
+
+    return write
 
 
-def put(message: Message, name: str, shape: Shape, value: Any) -> None:
-    """Write ``value`` of ``shape`` into the field ``name`` of ``message``."""
-    kind = shape.kind
+def _put(field: FieldInfo, shape: Shape) -> Write:
+    """A function writing a value of ``shape`` into the field ``field`` of a message."""
+    name, kind = field.name, shape.kind
     if kind is Kind.SCALAR:
-        setattr(message, name, value)
-    elif kind is Kind.OPTIONAL:
-        if value is not None:
-            put(message, name, shape.item, value)
-    elif kind is Kind.QUANTITY:
-        quantity = getattr(message, name)
-        if isinstance(value, Amount):
-            quantity.amount.low, quantity.amount.high = value.low, value.high
-        else:
-            quantity.value = value
-    elif kind is Kind.MAPPING:
-        getattr(message, name).update(value)
-    else:
-        _write(getattr(message, name), shape, value)
+        return lambda message, value: setattr(message, name, value)
+    if kind is Kind.OPTIONAL:
+        inner = _put(field, shape.item)
+
+        def optional(message: Any, value: Any) -> None:
+            if value is not None:
+                inner(message, value)
+
+        return optional
+    if kind is Kind.QUANTITY:
+
+        def quantity(message: Any, value: Any) -> None:
+            target = getattr(message, name)
+            if isinstance(value, Amount):
+                target.amount.low, target.amount.high = value.low, value.high
+            else:
+                target.value = value
+
+        return quantity
+    if kind is Kind.MAPPING:
+        return lambda message, value: getattr(message, name).update(value)
+    into = _into(field, shape)
+    return lambda message, value: into(getattr(message, name), value)
 
 
-def _write(target: Any, shape: Shape, value: Any) -> None:
-    """Write ``value`` into ``target``: a message for a record or a pair, a repeated field for
-    a tuple or a frozenset."""
+def _into(field: FieldInfo, shape: Shape) -> Write:
+    """A function writing a value of ``shape`` into the content of ``field``: a message for a
+    record or a pair, a repeated field for a tuple or a frozenset."""
     kind = shape.kind
     if kind is Kind.RECORD:
-        fill(target, value, shape)
-    elif kind is Kind.FIXED:
-        target.SetInParent()
-        for (name, item), part in zip(_positions(target, shape), value, strict=True):
-            put(target, name, item, part)
-    elif kind in COLLECTIONS:
-        values = sorted(value, key=plain.encode) if kind is Kind.SET else value
-        item = shape.item
-        if item.kind is Kind.SCALAR:
-            target.extend(values)
-        else:
-            for part in values:
-                _write(_unwrapped(target.add(), item), item, part)
-    else:
+        return encoder(message_of(field), shape.fields)
+    if kind is Kind.FIXED:
+        parts = [
+            _put(f, item) for f, item in zip(message_of(field).fields, shape.items, strict=True)
+        ]
+
+        def pair(target: Any, value: Any) -> None:
+            target.SetInParent()
+            for put, part in zip(parts, value, strict=True):
+                put(target, part)
+
+        return pair
+    if kind not in COLLECTIONS:
         raise TypeError(f"no typed form for {kind.value}")
+    order = _order(shape)
+    item = shape.item
+    if item.kind is Kind.SCALAR:
+        return lambda target, value: target.extend(order(value))
+    element = message_of(field)
+    if item.kind in COLLECTIONS:  # a tuple in the one field of a message (IndexList)
+        (wrapped,) = element.fields
+        name, inner = wrapped.name, _into(wrapped, item)
+
+        def wrapping(target: Any, value: Any) -> None:
+            for part in order(value):
+                inner(getattr(target.add(), name), part)
+
+        return wrapping
+    each = _into(field, item)
+
+    def elements(target: Any, value: Any) -> None:
+        for part in order(value):
+            each(target.add(), part)
+
+    return elements
+
+
+def _order(shape: Shape) -> Callable[[Any], Any]:
+    """The elements of a collection of ``shape`` in their order on the wire (a set sorted as
+    its plain forms sort)."""
+    if shape.kind is not Kind.SET:
+        return lambda value: value
+    if shape.item.kind is Kind.SCALAR:
+        return sorted
+    key = plain.encoder(shape.item)
+    return lambda value: sorted(value, key=key)
 
 
 # -- decoding ------------------------------------------------------------------------
 
 
-def build(
-    message: Message,
-    shape: Shape,
-    where: str,
-    templates: bool,
-    given: Mapping[str, Any] | None = None,
-) -> Any:
-    """The dataclass of record ``shape`` that ``message`` holds; ``given`` supplies the fields
-    the message leaves out, ``templates`` allows Quantity ranges (legal actions)."""
-    values = dict(given or {})
-    for name, field_shape in shape.fields:
-        if name not in values:
-            values[name] = take(message, name, field_shape, f"{where}.{name}", templates)
-    return shape.type(**values)
+def decoder(descriptor: MessageInfo, fields: Sequence[tuple[str, Shape]]) -> ReadFields:
+    """A function ``(message, where, templates)`` giving the values of these dataclass fields
+    in a ``descriptor`` message, in order; a WireError names the place below ``where``, and
+    ``templates`` allows Quantity ranges (legal actions). Built once, like :func:`encoder`."""
+    read = _values(descriptor, fields)
+
+    def decode(message: Any, where: str, templates: bool) -> Sequence[Any]:
+        try:
+            values: Sequence[Any] = read(message, templates)
+        except Fault as fault:
+            raise fault.at(where) from None
+        return values
+
+    return decode
 
 
-def take(message: Message, name: str, shape: Shape, where: str, templates: bool) -> Any:
-    """The value of ``shape`` in the field ``name`` of ``message``, or WireError at ``where``."""
-    kind = shape.kind
+def _values(descriptor: MessageInfo, fields: Sequence[tuple[str, Shape]]) -> Read:
+    """A Read giving the values of these fields of a message, in order (a sequence)."""
+    names = [name for name, _ in fields]
+    if len(fields) > 1 and all(item.kind is Kind.SCALAR for _, item in fields):
+        scalars = attrgetter(*names)  # one C call reads them all
+        return lambda message, templates: scalars(message)
+    takes = [_take(descriptor.fields_by_name[name], item) for name, item in fields]
+    return _each_of(takes, [f".{name}" for name in names])
+
+
+def _each_of(takes: list[Read], labels: list[str]) -> Read:
+    """A Read giving the list of what each of ``takes`` reads from one message; a Fault gets
+    the label of the one that failed."""
+
+    def values(message: Any, templates: bool) -> list[Any]:
+        try:
+            return [take(message, templates) for take in takes]
+        except Fault as fault:
+            fault.path.append(labels[_failed_at(take(message, templates) for take in takes)])
+            raise
+
+    return values
+
+
+def _failed_at(attempts: Iterator[object]) -> int:
+    """The index of the first of ``attempts`` raising a Fault: a failed read is done again,
+    one step at a time, only to say where it failed."""
+    index = 0
+    try:
+        for _ in attempts:
+            index += 1
+    except Fault:
+        return index
+    raise AssertionError("a read failed once but not twice")
+
+
+def _take(field: FieldInfo, shape: Shape) -> Read:
+    """A Read for the value of ``shape`` in the field ``field`` of a message."""
+    name, kind = field.name, shape.kind
     if kind is Kind.OPTIONAL:
-        return take(message, name, shape.item, where, templates) if message.HasField(name) else None
-    if kind in (Kind.RECORD, Kind.FIXED) and not message.HasField(name):
-        raise WireError(f"{where} is missing")
+        inner = _take(field, shape.item)
+        return lambda message, templates: (
+            inner(message, templates) if message.HasField(name) else None
+        )
     if kind is Kind.QUANTITY:
-        return _quantity(getattr(message, name), where, templates)
+        return lambda message, templates: _quantity(getattr(message, name), templates)
     if kind is Kind.MAPPING:
-        return dict(getattr(message, name))
-    return _read(getattr(message, name), shape, where, templates)
-
-
-def _read(value: Any, shape: Shape, where: str, templates: bool) -> Any:
-    """The engine's value of ``shape`` in ``value``: a scalar, a message for a record or a pair,
-    a repeated field for a tuple or a frozenset."""
-    kind = shape.kind
+        return lambda message, templates: dict(getattr(message, name))
     if kind is Kind.SCALAR:
-        return value
+        return lambda message, templates: getattr(message, name)
+    content = _read(field, shape)
+    if kind in (Kind.RECORD, Kind.FIXED):
+
+        def present(message: Any, templates: bool) -> Any:
+            if not message.HasField(name):
+                raise Fault(_missing)
+            return content(getattr(message, name), templates)
+
+        return present
+    return lambda message, templates: content(getattr(message, name), templates)
+
+
+def _read(field: FieldInfo, shape: Shape) -> Read:
+    """A Read for a value of ``shape`` in the content of ``field``: a message for a record or
+    a pair, a repeated field for a tuple or a frozenset."""
+    kind = shape.kind
     if kind is Kind.RECORD:
-        return build(value, shape, where, templates)
+        cls, values = shape.type, _values(message_of(field), shape.fields)
+        return lambda message, templates: cls(*values(message, templates))
     if kind is Kind.FIXED:
-        return tuple(
-            take(value, name, item, f"{where}[{i}]", templates)
-            for i, (name, item) in enumerate(_positions(value, shape))
+        parts = zip(message_of(field).fields, shape.items, strict=True)
+        items = _each_of(
+            [_take(f, item) for f, item in parts], [f"[{i}]" for i in range(len(shape.items))]
         )
-    if kind in COLLECTIONS:
-        item = shape.item
-        values = (
-            _read(_unwrapped(part, item), item, f"{where}[{i}]", templates)
-            for i, part in enumerate(value)
-        )
-        return frozenset(values) if kind is Kind.SET else tuple(values)
-    raise TypeError(f"{where}: no typed form for {kind.value}")
+        return lambda message, templates: tuple(items(message, templates))
+    if kind not in COLLECTIONS:
+        raise TypeError(f"no typed form for {kind.value}")
+    make = frozenset if kind is Kind.SET else tuple
+    item = shape.item
+    if item.kind is Kind.SCALAR:
+        return lambda value, templates: make(value)
+    if item.kind in COLLECTIONS:  # a tuple in the one field of a message (IndexList)
+        (wrapped,) = message_of(field).fields
+        name, inner = wrapped.name, _read(wrapped, item)
+        each: Read = lambda part, templates: inner(getattr(part, name), templates)  # noqa: E731
+    else:
+        each = _read(field, item)
+
+    def elements(value: Any, templates: bool) -> Any:
+        try:
+            return make([each(part, templates) for part in value])
+        except Fault as fault:
+            fault.path.append(f"[{_failed_at(each(part, templates) for part in value)}]")
+            raise
+
+    return elements
 
 
-def _quantity(quantity: Quantity, where: str, templates: bool) -> int | Amount:
+def _missing(where: str) -> WireError:
+    return WireError(f"{where} is missing")
+
+
+def _quantity(quantity: Quantity, templates: bool) -> int | Amount:
     which = quantity.WhichOneof("quantity")
     if which == "value":
         return quantity.value
     if which is None:
-        raise WireError(f"{where} is missing")
+        raise Fault(_missing)
     if not templates:
-        raise range_in_action(where)
+        raise Fault(range_in_action)
     return Amount(quantity.amount.low, quantity.amount.high)
-
-
-def _positions(message: Message, shape: Shape) -> list[tuple[str, Shape]]:
-    """The fields of ``message`` holding the items of the pair ``shape``, in order."""
-    descriptor: MessageInfo = message.DESCRIPTOR
-    return [(f.name, item) for f, item in zip(descriptor.fields, shape.items, strict=True)]
-
-
-def _unwrapped(element: Any, shape: Shape) -> Any:
-    """Where an element of ``shape`` is in a repeated message: a tuple in its one field (as
-    in ``IndexList``), anything else in the message itself."""
-    if shape.kind in COLLECTIONS:
-        (field,) = element.DESCRIPTOR.fields
-        return getattr(element, field.name)
-    return element
 
 
 # -- checking ------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from google.protobuf.message import Message
 
@@ -43,6 +43,10 @@ ACTION_ONEOF = "action"
 GameMessage = pb.Setup | pb.Observation | pb.Action
 """The messages holding a game's data: a ``json`` field, or one message field per game."""
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
+MEMO_SIZE = 50_000
+"""Entries a codec remembers per memo (encoded actions, decoded actions)."""
 
 
 @cache
@@ -63,13 +67,58 @@ def oneof_name(cls: type) -> str:
 
 def encode_result(result: Result) -> str:
     """A match result as JSON."""
-    return _dumps(plain.encode(result))
+    return _dumps(plain.encode(result, shape_of(Result)))
 
 
 def decode_result(text: str) -> Result:
     """The result that :func:`encode_result` wrote."""
     result: Result = plain.decode(_loads(text, "result"), shape_of(Result), "result")
     return result
+
+
+class Memo(Generic[K, V]):
+    """A bounded memo: emptied when it reaches ``size`` entries (a match's actions are far
+    fewer; free-text actions, e.g. Africa's messages, must not make it grow forever).
+
+    >>> memo: Memo[str, int] = Memo(size=2)
+    >>> memo.put("a", 1), memo.get("a"), memo.get("b")
+    (1, 1, None)
+    """
+
+    def __init__(self, size: int = MEMO_SIZE) -> None:
+        self.size = size
+        self.values: dict[K, V] = {}
+        self.get = self.values.get
+
+    def put(self, key: K, value: V) -> V:
+        """Remember ``value`` for ``key``, and give it back."""
+        if len(self.values) >= self.size:
+            self.values.clear()
+        self.values[key] = value
+        return value
+
+
+class TypedConverters:
+    """One typed game's converters, built once from its messages and dataclasses."""
+
+    def __init__(self, wire: GameCodec) -> None:
+        name = wire.game.name
+        observed = [f for f in wire.observation.fields if f[0] not in wire.static_names]
+        self.observed_names = [field for field, _ in observed]
+        observation = typed.message_of(pb.Observation.DESCRIPTOR.fields_by_name[name])
+        self.write_observation = typed.encoder(observation, observed)
+        self.read_observation = typed.decoder(observation, observed)
+        setup = typed.message_of(pb.Setup.DESCRIPTOR.fields_by_name[name])
+        self.write_setup = typed.encoder(setup, wire.statics)
+        self.read_setup = typed.decoder(setup, wire.statics)
+        actions = typed.message_of(pb.Action.DESCRIPTOR.fields_by_name[name])
+        self.write_action: dict[type, tuple[str, typed.Write]] = {}
+        self.read_action: dict[str, tuple[type, str, typed.ReadFields]] = {}
+        for cls, field in wire.action_fields.items():
+            message = typed.message_of(actions.fields_by_name[field])
+            fields = wire.actions.choices[cls.__name__].fields
+            self.write_action[cls] = (field, typed.encoder(message, fields))
+            self.read_action[field] = (cls, f"action.{field}", typed.decoder(message, fields))
 
 
 class GameCodec:
@@ -80,27 +129,30 @@ class GameCodec:
         self.observation = shape_of(game.observation_type)
         self.statics = tuple((n, s) for n, s in self.observation.fields if n in STATIC_FIELDS)
         self.static_names = frozenset(name for name, _ in self.statics)
+        self.static_names_in_order = [name for name, _ in self.statics]
         self.actions = choice_of(game.action_types)
         self.events = choice_of(game.event_types)
         self.typed = game.name in pb.Action.DESCRIPTOR.fields_by_name
         self.action_fields = {cls: oneof_name(cls) for cls in game.action_types}
         self.action_classes = {field: cls.__name__ for cls, field in self.action_fields.items()}
+        self._sent: Memo[Action, bytes] = Memo()
+        self._received: tuple[Memo[bytes, Action], Memo[bytes, Action]] = (Memo(), Memo())
+        """Decoded actions by their bytes: [False] bots' actions, [True] legal actions."""
+        self.converters: TypedConverters | None = None
         if self.typed:
             self._check_messages()
+            self.converters = TypedConverters(self)
 
     # -- setup ---------------------------------------------------------------------
 
     def encode_setup(self, observation: Any) -> pb.Setup:
         """The static fields (the board) of any observation of the match, for MatchStarted."""
         message = pb.Setup()
-        if self.typed:
-            target = getattr(message, self.game.name)
-            target.SetInParent()
-            for name, shape in self.statics:
-                typed.put(target, name, shape, getattr(observation, name))
+        if self.converters is not None:
+            self.converters.write_setup(getattr(message, self.game.name), observation)
         else:
             message.json = _dumps(
-                {n: plain.encode(getattr(observation, n)) for n, _ in self.statics}
+                {n: plain.encode(getattr(observation, n), s) for n, s in self.statics}
             )
         return message
 
@@ -112,48 +164,58 @@ class GameCodec:
                 raise WireError("setup.json: expected an object")
             return {n: plain.decode(data.get(n), s, f"setup.{n}") for n, s in self.statics}
 
-        return self._decode(
-            message,
-            "setup",
-            lambda m: {n: typed.take(m, n, s, f"setup.{n}", False) for n, s in self.statics},
-            from_plain,
-        )
+        def from_typed(setup: Message) -> dict[str, Any]:
+            assert self.converters is not None
+            values = self.converters.read_setup(setup, "setup", False)
+            return dict(zip(self.static_names_in_order, values, strict=True))
+
+        return self._decode(message, "setup", from_typed, from_plain)
 
     # -- observations ----------------------------------------------------------------
 
     def encode_observation(self, observation: Any) -> pb.Observation:
         """An observation, without its static fields."""
         message = pb.Observation()
-        if self.typed:
-            typed.fill(
-                getattr(message, self.game.name), observation, self.observation, self.static_names
-            )
+        if self.converters is not None:
+            self.converters.write_observation(getattr(message, self.game.name), observation)
         else:
-            message.json = _dumps(plain.encode(observation, exclude=self.static_names))
+            message.json = _dumps(plain.encode(observation, self.observation, self.static_names))
         return message
 
     def decode_observation(self, message: pb.Observation, setup: Mapping[str, Any]) -> Any:
         """The engine's observation, its static fields taken from ``setup`` (decode_setup)."""
-        given = {name: setup[name] for name, _ in self.statics}
+        given = {name: setup[name] for name in self.static_names_in_order}
         shape = self.observation
+
+        def from_typed(observation: Message) -> Any:
+            assert self.converters is not None
+            names = self.converters.observed_names
+            values = self.converters.read_observation(observation, "observation", False)
+            return shape.type(**given, **dict(zip(names, values, strict=True)))
+
         return self._decode(
             message,
             "observation",
-            lambda m: typed.build(m, shape, "observation", False, given),
+            from_typed,
             lambda data: plain.decode(data, shape, "observation", given=given),
         )
 
     # -- actions -------------------------------------------------------------------
 
     def encode_action(self, action: Action) -> pb.Action:
-        """An action: a legal-action template or a chosen action."""
-        message = pb.Action()
-        if self.typed:
-            target = getattr(getattr(message, self.game.name), self.action_fields[type(action)])
-            typed.fill(target, action, self.actions.choices[type(action).__name__])
-        else:
-            message.json = _dumps(plain.encode(action))
-        return message
+        """An action: a legal-action template or a chosen action (a fresh message, parsed
+        from the bytes remembered for an equal action: the same actions come back every
+        decision, and parsing is several times cheaper than building)."""
+        sent = self._sent.get(action)
+        if sent is None:
+            message = pb.Action()
+            if self.converters is not None:
+                field, write = self.converters.write_action[type(action)]
+                write(getattr(getattr(message, self.game.name), field), action)
+            else:
+                message.json = _dumps(plain.encode(action, self.actions))
+            sent = self._sent.put(action, message.SerializeToString())
+        return pb.Action.FromString(sent)
 
     def encode_actions(self, actions: Iterable[Action]) -> list[pb.Action]:
         """Legal actions, in order."""
@@ -168,12 +230,21 @@ class GameCodec:
         return tuple(self._decode_action(m, templates=True) for m in messages)
 
     def _decode_action(self, message: pb.Action, templates: bool) -> Action:
+        """The action ``message`` holds; one decoded before from the same bytes is reused
+        (actions are immutable)."""
+        received = self._received[templates]
+        data = message.SerializeToString()
+        known = received.get(data)
+        if known is not None:
+            return known
+
         def from_typed(game_action: Message) -> Any:
             which = game_action.WhichOneof(ACTION_ONEOF)
             if which is None:
                 raise WireError(f"action.{self.game.name} holds no action")
-            shape = self.actions.choices[self.action_classes[which]]
-            return typed.build(getattr(game_action, which), shape, f"action.{which}", templates)
+            assert self.converters is not None
+            cls, where, read = self.converters.read_action[which]
+            return cls(*read(getattr(game_action, which), where, templates))
 
         action: Action = self._decode(
             message,
@@ -181,14 +252,15 @@ class GameCodec:
             from_typed,
             lambda data: plain.decode(data, self.actions, "action", templates),
         )
-        return action
+        return received.put(data, action)
 
     # -- events ----------------------------------------------------------------------
 
     def encode_events(self, events: Iterable[Event], seat: int | None = None) -> list[str]:
         """The events ``seat`` is shown (None: a spectator, public facts only), each as JSON
         and as that viewer may see it."""
-        return [_dumps(plain.encode(event)) for event in visible_events(events, seat)]
+        encode = plain.encoder(self.events)
+        return [_dumps(encode(event)) for event in visible_events(events, seat)]
 
     def decode_event(self, text: str) -> Event:
         """An event that :meth:`encode_events` wrote."""
@@ -230,8 +302,8 @@ class GameCodec:
             typed.check(typed.message_of(oneof[field_name]), self.actions.choices[cls_name].fields)
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+"""Compact JSON (one encoder made once: json.dumps with options makes one per call)."""
 
 
 def _loads(text: str, where: str) -> Any:
