@@ -98,6 +98,14 @@ def moment(value: datetime | None) -> Any:
     return connection.ops.adapt_datetimefield_value(value)
 
 
+def jit_off() -> None:
+    """Switch PostgreSQL's JIT compilation off until the transaction ends (nothing elsewhere):
+    a query of many thousand rows that runs once spends longer compiling (0.3 s) than
+    running."""
+    if connection.vendor == "postgresql":
+        execute("SET LOCAL jit = off")
+
+
 def for_update() -> str:
     """The row-locking suffix of a SELECT (SQLite locks the whole database instead)."""
     return " FOR UPDATE" if connection.features.has_select_for_update else ""

@@ -20,7 +20,7 @@ def test_the_ratings_benchmark_times_compare_and_write_and_leaves_the_ratings_re
     call_command("bench_ratings", results=2_000, entries=20, stdout=out, stderr=io.StringIO())
     report = out.getvalue()
     for run in ("compare, every row differs", "--write, every row rewritten", "compare, all equal"):
-        assert f"\n{run} " in report, report
+        assert f"\n{run}  " in report, report
     assert sorted(League.objects.values_list("seats", "rated_count")) == [(2, 1000), (4, 1000)]
     assert RatingChange.objects.count() == 1000 * 4 + 1000 * 2
     assert all(rating_recompute(league=lg) == [] for lg in League.objects.all())

@@ -59,7 +59,7 @@ matches = st.integers(2, 8).flatmap(
 )
 
 
-@settings(max_examples=500)
+@settings(max_examples=500, deadline=None)  # the library is slow on a loaded machine
 @given(matches, st.sampled_from([16.0, 32.0, 40.0]))
 def test_rate_gives_the_library_s_floats_exactly(match, k):
     before, placements = match

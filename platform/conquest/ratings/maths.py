@@ -9,9 +9,10 @@ OpenSkill's Plackett-Luce model rates the whole ranking at once (ties allowed); 
 ordered by the conservative estimate ``μ − 3σ``. :func:`plackett_luce` is openskill's
 ``PlackettLuce.rate`` for one player a team (no weights, scores or margins), written out with
 the library's own operations in the library's order, so its floats are the library's, bit for
-bit (``tests/arena/test_ratings_maths.py`` compares them on random matches, ties included); the
-library's ``rate`` deep-copies and checks its arguments and takes about 5× as long, which a
-recomputation of a million results cannot afford (docs/benchmarks.md, "Issue 19: ratings").
+bit (``tests/arena/test_ratings_maths.py`` compares them on random matches, ties included).
+The library's ``rate`` deep-copies and checks its arguments and takes about 5× as long, which
+a recomputation of a million results cannot afford (docs/benchmarks.md, "Issue 19:
+recomputing ratings").
 """
 
 from __future__ import annotations

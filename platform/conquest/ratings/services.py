@@ -245,6 +245,7 @@ def rating_recompute(*, league: League, write: bool = False) -> list[Difference]
         # Locked: no result is recorded meanwhile (each takes the lock to rate).
         elo_k = sql.rows(_League, _LEAGUE_LOCK.text + sql.for_update(), [league.pk])[0].elo_k
         last_seq = sql.rows(_Last, _LAST_SEQ.text, [league.pk])[0].last_seq or 0
+        sql.jit_off()  # each chunk's query would be compiled anew
         stored_rows = sql.rows(_Count, _STORED_ROWS.text, [league.pk])[0].count
         fold = _Fold(elo_k)
         now = sql.moment(timezone.now())
