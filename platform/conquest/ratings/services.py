@@ -178,6 +178,9 @@ _HISTORY_COLUMNS: Final = (
 )
 
 
+_START: Final = Rating()
+
+
 @dataclass
 class _Fold:
     """The fold of a league's rated results so far, and how its history compares."""
@@ -228,9 +231,6 @@ class _Fold:
             (entry, match_id, seq, old.elo, new.elo, old.mu, new.mu, old.sigma, new.sigma, now)
             for entry, old, new in zip(entries, before, after, strict=True)
         ]
-
-
-_START: Final = Rating()
 
 
 def rating_recompute(*, league: League, write: bool = False) -> list[Difference]:
