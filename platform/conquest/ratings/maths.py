@@ -10,7 +10,7 @@ ordered by the conservative estimate ``μ − 3σ``. :func:`plackett_luce` is op
 ``PlackettLuce.rate`` for one player a team (no weights, scores or margins), written out with
 the library's own operations in the library's order, so its floats are the library's, bit for
 bit (``tests/arena/test_ratings_maths.py`` compares them on random matches, ties included).
-The library's ``rate`` deep-copies and checks its arguments and takes about 5× as long, which
+The library's ``rate`` deep-copies and checks its arguments and takes 4–5× as long, which
 a recomputation of a million results cannot afford (docs/benchmarks.md, "Issue 19:
 recomputing ratings").
 """
