@@ -18,6 +18,7 @@ from django.db import models
 LEAGUE = "leagues.League"
 ENTRY = "leagues.Entry"
 MATCH = "matches.Match"
+SEAT = "matches.MatchSeat"
 
 
 def model(ref: str) -> type[models.Model]:

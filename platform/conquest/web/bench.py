@@ -23,6 +23,7 @@ from django.test import Client
 from django.urls import reverse
 from tqdm import tqdm
 
+from conquest import sql
 from conquest.bots.models import Bot, BotVersion
 from conquest.leagues.models import Entry, League
 from conquest.matches.models import EntrySeatTally, Match, MatchSeat
@@ -39,11 +40,7 @@ PREFIX = "bench-"
 
 def _copy(model: type[models.Model], columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
     """COPY ``rows`` (values in the order of ``columns``, field names) into ``model``'s table."""
-    names = ", ".join(model._meta.get_field(c).column for c in columns)
-    sql = f"COPY {model._meta.db_table} ({names}) FROM STDIN"
-    with connection.cursor() as cursor, cursor.cursor.copy(sql) as copy:
-        for row in rows:
-            copy.write_row(row)
+    sql.insert(model, [model._meta.get_field(c).column for c in columns], rows)
 
 
 def _next_id(model: type[models.Model]) -> int:
