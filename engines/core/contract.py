@@ -466,9 +466,9 @@ class Match(ABC):
         version = state.get("engine_version")
         if not isinstance(version, str) or version not in cls.game.versions:
             raise BadSetup(f"snapshot of {version}, not {', '.join(cls.game.versions)}")
-        match = cls(
-            state["variant"], state["seats"], state["seed"], dict(state["options"]), version
-        )
+        # Options added since the snapshot was taken take their defaults (the rules it played).
+        options = cls.game.resolve_options(state["options"])
+        match = cls(state["variant"], state["seats"], state["seed"], options, version)
         match.setup_events = []  # not in a snapshot: the set-up is the state's past
         match.steps = state["steps"]
         match.rng.setstate(_rng_from_plain(state["rng"]))

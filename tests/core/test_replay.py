@@ -126,6 +126,18 @@ def test_a_snapshot_keeps_the_version_its_match_plays():
         assert copy.apply(seat, action) == recorder.match.apply(seat, action)
 
 
+def test_a_snapshot_taken_before_an_option_existed_restores_with_its_default():
+    """A snapshot of risk-1.1.0 from before the option ``cards`` has no such key: restored,
+    it plays on with the default (cards on), as it did when it was taken."""
+    old = get_game("risk").older_versions[0]
+    match = get_game("risk").new_match("hasbro", 3, 8, version=old)
+    state = match.snapshot()
+    del state["options"]["cards"]
+    copy = RiskMatch.restore(state)
+    assert copy.options == match.options
+    assert copy.snapshot() == match.snapshot()
+
+
 def test_a_version_the_engine_does_not_play_is_refused_everywhere():
     with pytest.raises(BadSetup, match=r"risk-0\.0\.1"):
         start("risk", "hasbro", 3, 1, version="risk-0.0.1")
