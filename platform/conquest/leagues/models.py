@@ -26,8 +26,8 @@ class League(models.Model):
     )
     engine_version = models.CharField(
         max_length=32,
-        help_text="The engine version the league's ratings belong to; a worker running "
-        "another version refuses its matches.",
+        help_text="The engine version the league's ratings belong to: its matches are played "
+        "on this version while the engine still plays it, and refused once it does not.",
     )
     decision_seconds = models.FloatField(
         default=1.0, help_text="Time for one decision before the time bank is drawn on."
