@@ -27,7 +27,7 @@ from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.arena.v1.bot_pb2_grpc import BotServiceStub
-from bots.protocol.streams import STREAM_ENDED
+from bots.protocol.streams import OWN_SUBCHANNEL, STREAM_ENDED
 from bots.protocol.wire import GameCodec, WireError, codec
 from bots.sdk.matchlog import LOGGER, deciding_in
 from engines.core import EngineError
@@ -207,9 +207,12 @@ class Client:
                 self._call = None
 
     def _channel(self) -> grpc.aio.Channel:
+        """A fresh channel for one connection attempt, on a subchannel of its own."""
         if self.secure:
-            return grpc.aio.secure_channel(self.address, grpc.ssl_channel_credentials())
-        return grpc.aio.insecure_channel(self.address)
+            return grpc.aio.secure_channel(
+                self.address, grpc.ssl_channel_credentials(), options=OWN_SUBCHANNEL
+            )
+        return grpc.aio.insecure_channel(self.address, options=OWN_SUBCHANNEL)
 
     def _hello(self) -> pb.Hello:
         return pb.Hello(

@@ -79,14 +79,16 @@ def test_a_late_decision_is_a_timeout_once_the_bank_is_spent():
         "arena_players:LoopingPlayer",
         "attacker",
         decision_seconds=0.02,
-        time_bank_seconds=0.03,
+        time_bank_seconds=1.0,
         max_faults=2,
     )
     outcome = play(s)
     looping = outcome.seats[0]
     assert (looping.code, looping.faults) == ("timeout", 2)
-    # First decision: deadline + whole bank; second: deadline only (the bank is spent).
-    assert looping.time_used == pytest.approx(0.02 + 0.03 + 0.02, abs=0.02)
+    # First decision: deadline + whole bank (1.02 s); second: deadline only (0.02 s), the bank
+    # being spent. A bank still there would make the second wait 1.02 s too: the bound between
+    # the two leaves 0.8 s for a busy machine's lateness.
+    assert 1.04 <= looping.time_used < 1.85
 
 
 def test_the_time_bank_absorbs_slow_decisions_until_it_is_spent(monkeypatch):
@@ -95,17 +97,19 @@ def test_the_time_bank_absorbs_slow_decisions_until_it_is_spent(monkeypatch):
         "arena_players:SleepyPlayer",
         "attacker",
         decision_seconds=0.01,
-        time_bank_seconds=0.1,
+        time_bank_seconds=0.3,
         max_faults=1,
     )
     outcome = play(s)
     sleepy = outcome.seats[0]
-    # Each decision overruns by ~0.02 s: about five are paid from the bank, then one is late.
     assert (sleepy.code, sleepy.faults) == ("timeout", 1)
     assert any("seat 0 forfeits" in line for line in outcome.log)
     assert outcome.log[0].startswith("step ")
     step = int(outcome.log[0].split()[1].rstrip(":"))
-    assert 3 <= step <= 12
+    # Each decision overruns by 0.02 s or more: the bank pays for at least the first (unless
+    # the machine stalls for 0.28 s) and for at most 0.3 / 0.02 of them; the next one is late.
+    paid = [seat for seat, _ in Replay.from_json(outcome.replay_json).actions[:step]].count(0)
+    assert 1 <= paid <= 15
 
 
 def test_a_withdrawn_seat_forfeits_from_the_start():

@@ -318,14 +318,17 @@ def test_a_bot_whose_platform_comes_back_reconnects_within_the_grace_period(capl
             await connected(client, 1)
         await asyncio.sleep(down)  # the platform is away for longer than the grace period
         async with serving(FakePlatform([], grace_seconds=grace), port):
-            back = time.monotonic()
+            back = time.time()
             await connected(client, 2)
-            reconnected = time.monotonic() - back
         client.stop()
         await asyncio.wait_for(playing, WAIT)
-        return reconnected
+        return back
 
-    reconnected = asyncio.run(scenario())
+    back = asyncio.run(scenario())
+    failed = [r for r in caplog.records if "trying again" in r.getMessage()]
     waits = [float(w) for w in re.findall(r"trying again in ([0-9.]+) s", caplog.text)]
+    # Never more than grace/6 between attempts, and the first attempt made once the platform
+    # is back succeeds (one attempt may have been refused while it started): so the bot is
+    # back within the grace period however busy the machine is.
     assert len(waits) > 5 and max(waits) <= grace / 6, waits
-    assert reconnected < grace
+    assert sum(r.created >= back for r in failed) <= 1, [r.getMessage() for r in failed]

@@ -32,7 +32,7 @@ import grpc
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.internal.v1.gateway_pb2_grpc import GatewayStub
 from bots.protocol.arena.v1 import bot_pb2 as pb
-from bots.protocol.streams import STREAM_ENDED
+from bots.protocol.streams import OWN_SUBCHANNEL, STREAM_ENDED
 from conquest.relay.auth import credentials
 from conquest.relay.fence import Stale
 from conquest.relay.presence import Presence, Presences
@@ -52,7 +52,7 @@ class GatewayClient:
     def __init__(self, address: str) -> None:
         self.address = address
         self.broken = False
-        self._channel = grpc.aio.insecure_channel(address)
+        self._channel = grpc.aio.insecure_channel(address, options=OWN_SUBCHANNEL)
         self._call = GatewayStub(self._channel).Deliver(metadata=credentials())
         self._waiting: dict[int, asyncio.Future[gw.DeliverReply]] = {}
         self._tickets = itertools.count(1)
