@@ -15,7 +15,7 @@ from arena_fixtures import league, user
 from arena_workers import database_url, flush_broker
 from conquest.gateway import server
 from conquest.relay.auth import credentials
-from conquest.relay.links import Link, Stale, gateway_client
+from conquest.relay.links import Link, Stale, Unreachable, gateway_client
 from conquest.relay.presence import presences
 from django.db import OperationalError, connection
 from gateway_helpers import (
@@ -178,6 +178,32 @@ def test_a_stale_attempt_is_refused_whatever_it_sends_and_its_bot_sees_nothing(b
         "decision",
         "match_ended",
     ], "nothing of attempt 1 after attempt 2 began"
+
+
+def test_a_gateway_that_fails_every_delivery_makes_the_bot_unreachable_after_the_grace(
+    bot_token, monkeypatch
+):
+    bot_id, token = bot_token
+
+    async def failing(request: gw.DeliverRequest) -> gw.DeliverReply:
+        raise RuntimeError("a bug in the gateway")
+
+    async def scenario() -> None:
+        async with gateway_here() as (gateway, public, _internal):
+            monkeypatch.setattr(gateway, "_deliver", failing)
+            bot = AioBot(public, token)
+            await bot.connect()
+            await _wait_for_presence(bot_id)
+            link = Link(bot_id, MATCH, presences(), 0.5, attempt=1)
+            link.started = _started()
+            try:
+                # The bot stays present: only the grace period ends the asking.
+                with pytest.raises(Unreachable, match="grace period"):
+                    await asyncio.wait_for(link.ask(_decision().decision, 1.0), 30)
+            finally:
+                await bot.close()
+
+    asyncio.run(scenario())
 
 
 async def _wait_for_presence(bot_id: int) -> None:

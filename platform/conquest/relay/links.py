@@ -117,7 +117,8 @@ def _finished(task: asyncio.Task) -> None:
 
 
 class Unreachable(Exception):
-    """The bot was not connected for the whole grace period."""
+    """The bot was not reached for the whole grace period: not connected, or every delivery to
+    it failed."""
 
 
 class Link:
@@ -226,12 +227,15 @@ class Link:
         return await asyncio.to_thread(self.presences.find, self.bot_id)
 
     async def _wait_for_bot(self, deadline: float) -> Presence:
+        """The bot's presence, found before ``deadline``; Unreachable after it, also when the
+        bot is present but every delivery to it failed since the first (a gateway that keeps
+        failing them, a presence left by a dead gateway)."""
         while True:
             found = await self._find()
+            if time.monotonic() >= deadline:
+                raise Unreachable(f"not reached for the {self.grace_seconds:g} s grace period")
             if found is not None:
                 return found
-            if time.monotonic() >= deadline:
-                raise Unreachable(f"not connected for the {self.grace_seconds:g} s grace period")
             await asyncio.sleep(POLL_SECONDS)
 
     async def _deliver(
