@@ -11,6 +11,7 @@ field travels as soon as its type hint has a shape.
 
 from __future__ import annotations
 
+import collections.abc
 import enum
 import types
 import typing
@@ -31,7 +32,7 @@ class Kind(enum.Enum):
     CHOICE = "choice"  # one of several dataclasses, told apart by class name: ``choices``
     OPTIONAL = "optional"  # ``X | None``: ``items`` is (X,)
     QUANTITY = "quantity"  # ``int | Amount``: a value, or a range in a legal-action template
-    SEQUENCE = "sequence"  # ``tuple[X, ...]``: ``items`` is (X,)
+    SEQUENCE = "sequence"  # ``tuple[X, ...]``, or ``Sequence[X]`` read as one: ``items`` is (X,)
     FIXED = "fixed"  # ``tuple[X, Y]``: ``items`` is (X, Y)
     SET = "set"  # ``frozenset[X]``: ``items`` is (X,)
     MAPPING = "mapping"  # ``dict[K, V]``: ``items`` is (K, V)
@@ -66,6 +67,8 @@ def shape_of(hint: Any) -> Shape:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
         return _union(args)
+    if origin is collections.abc.Sequence:
+        return Shape(Kind.SEQUENCE, items=(shape_of(args[0]),))
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return Shape(Kind.SEQUENCE, items=(shape_of(args[0]),))

@@ -2,9 +2,10 @@
 
 A dataclass field travels in the message field of the same name, by its shape: a scalar as
 itself, a dataclass as a message, ``X | None`` as an optional field or a message,
-``int | Amount`` as a ``Quantity``, a tuple or a frozenset as a repeated field (a frozenset
-sorted), a tuple of tuples as repeated one-field messages (``IndexList``), a pair
-``tuple[X, Y]`` as a message whose fields hold its items in their order, a dict as a map.
+``int | Amount`` as a ``Quantity``, a tuple (or a ``Sequence``, read back as a tuple) or a
+frozenset as a repeated field (a frozenset sorted), a tuple of tuples as repeated one-field
+messages (``IndexList``), a pair ``tuple[X, Y]`` as a message whose fields hold its items in
+their order, a dict as a map.
 
 :func:`encoder` and :func:`decoder` build each message's converter once, at start-up: a call
 then writes and reads the fields directly, with no shape walked and no descriptor read.
@@ -16,7 +17,7 @@ TypeError naming the message, the field and what differs. Its rules:
 - ``str`` is ``string``, ``bool`` is ``bool``, ``float`` is ``double``, and ``int`` is a
   signed varint (``int32``, ``int64``, ``sint32``, ``sint64``): a Python int may be
   negative, so an unsigned type is refused;
-- ``repeated`` exactly for a tuple or a frozenset, a map exactly for a dict;
+- ``repeated`` exactly for a tuple, a ``Sequence`` or a frozenset, a map exactly for a dict;
 - a scalar is ``optional`` exactly for ``X | None``; a message field always has presence, and
   one that holds no ``X | None`` must be set.
 

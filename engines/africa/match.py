@@ -7,8 +7,9 @@ territory ``t`` (at most one presence per power, 002 3.1); ``relations[a][b]`` i
 in rounds: ``queued`` holds what each power said this round, delivered to all when the round
 is complete. During the orders phase each seat's sheet (``orders``, ``landing``, ``declared``)
 stays hidden from the others, with when it is handed in, until every seat has submitted.
-``messages`` only grows (but for :meth:`_redraw_hidden`): each seat's view of it is kept and
-extended, so an observation never views the whole log again.
+``messages`` only grows (but for :meth:`_redraw_hidden`): each seat's views of it are kept in a
+list that only grows, and an observation shows its first items, so it never views or copies
+the whole log.
 Every rule cites the book's section; adaptations are in RULES.md.
 """
 
@@ -52,6 +53,7 @@ from engines.africa.observation import (
     OVER,
     PLACEMENT,
     AfricaObservation,
+    MessageLog,
     MessageView,
 )
 from engines.africa.variants import (
@@ -139,12 +141,12 @@ class AfricaMatch(Match):
     )
     # Not state but derived from it, for the observations: the open board (None once it
     # changed: a placement, a reading) and, per seat (see _messages_seen), the delivered
-    # messages as that seat sees them, a tuple extended only when a message reaches it
-    # (``messages`` only grows), and the same with its word of the round after them, keyed by
-    # that word's list.
+    # messages as that seat sees them, a list extended only when a message reaches it
+    # (``messages`` only grows), and the last log shown to it with the word of the round it
+    # ends with (None: the log is to be made again).
     _board: OpenBoard | None
-    _seen: list[tuple[MessageView, ...]]
-    _shown: list[tuple[list[str] | None, tuple[MessageView, ...]]]
+    _seen: list[list[MessageView]]
+    _shown: list[tuple[list[str] | None, MessageLog | None]]
 
     def __init__(
         self, variant: str, seats: int, seed: int, options: dict[str, Any], version: str
@@ -706,18 +708,20 @@ class AfricaMatch(Match):
             self._board = board
         return board
 
-    def _messages_seen(self, seat: int, said: list[str] | None) -> tuple[MessageView, ...]:
+    def _messages_seen(self, seat: int, said: list[str] | None) -> MessageLog:
         """The messages ``seat`` sent or received, oldest first, then its word of this round
-        (``said``), as one tuple shared by its observations until that changes: each
-        delivered message is viewed once, when it reaches the seat, so an observation costs
-        the same however long the log is. 002 1 "entre deux joueurs ou davantage": who talks
-        with whom is seen, not what two other powers say to each other."""
+        (``said``), as one log shared by its observations until that changes: each delivered
+        message is viewed once, when it reaches the seat, and a log shows the first items of
+        the seat's list of views, so an observation costs the same however long the log is.
+        002 1 "entre deux joueurs ou davantage": who talks with whom is seen, not what two
+        other powers say to each other."""
         seen = self._seen[seat]
+        word, shown = self._shown[seat]
         if len(seen) < len(self.messages):
             power = self.powers[seat]
             # A record is [turn, sender seat, to, text]: a list, the state being plain data,
             # whose items' types go by position (a list type cannot say it: each is cast).
-            seen += tuple(
+            seen.extend(
                 MessageView(
                     cast(int, turn),
                     cast(int, sender),
@@ -726,14 +730,13 @@ class AfricaMatch(Match):
                 )
                 for turn, sender, to, text in self.messages[len(seen) :]
             )
-            self._seen[seat] = seen
-        if not said:
-            return seen
+            shown = None
         # ``said`` is a new list for every word, never changed in place, and held here while
-        # its view is: the same list is the same word, and the round's end clears it.
-        word, shown = self._shown[seat]
-        if word is not said:
-            shown = (*seen, MessageView(self.turn, seat, *said))
+        # its log is: the same list is the same word, and the round's end clears it.
+        if shown is None or word is not said:
+            shown = MessageLog(
+                seen, len(seen), MessageView(self.turn, seat, *said) if said else None
+            )
             self._shown[seat] = (said, shown)
         return shown
 
@@ -741,8 +744,8 @@ class AfricaMatch(Match):
         """Drop the observations' views of the board and the messages (for a state written
         otherwise than by the rules: restored, or its hidden texts drawn again)."""
         self._board = None
-        self._seen = [()] * self.seats
-        self._shown = [(None, ())] * self.seats
+        self._seen = [[] for _ in range(self.seats)]  # new lists: a log shown keeps its own
+        self._shown = [(None, None)] * self.seats
 
     def _spectator_board(self) -> Board:
         """The open board (002 "COMPOSITION DU JEU"): per territory its presences (the owner

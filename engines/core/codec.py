@@ -9,21 +9,27 @@ Amount(low=1, high=3)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import fields, is_dataclass
 from typing import Any
 
 from engines.core.contract import EngineError
 
+SCALARS = frozenset((str, int, float, bool, type(None)))
+"""The types whose values are their own plain form (most values of a tree)."""
+
 
 def to_plain(value: Any) -> Any:
-    """A dataclass tree as dicts (with a ``type`` key), lists and scalars."""
+    """A dataclass tree as dicts (with a ``type`` key), lists (for tuples and any other
+    sequence but strings, e.g. Africa's message log) and scalars."""
+    if type(value) in SCALARS:
+        return value
     if is_dataclass(value) and not isinstance(value, type):
         plain = {"type": type(value).__name__}
         for f in fields(value):
             plain[f.name] = to_plain(getattr(value, f.name))
         return plain
-    if isinstance(value, tuple | list):
+    if isinstance(value, Sequence) and not isinstance(value, str):
         return [to_plain(v) for v in value]
     return value
 
