@@ -136,6 +136,8 @@ class GameCodec:
         self.action_fields = {cls: oneof_name(cls) for cls in game.action_types}
         self.action_classes = {field: cls.__name__ for cls, field in self.action_fields.items()}
         self._sent: Memo[Action, bytes] = Memo()
+        self._listed: Memo[Action, bytes] = Memo()
+        """Legal actions as items of a DecisionRequest's ``legal_actions`` (:meth:`_list`)."""
         self._received: tuple[Memo[bytes, Action], Memo[bytes, Action]] = (Memo(), Memo())
         """Decoded actions by their bytes: [False] bots' actions, [True] legal actions."""
         self.converters: TypedConverters | None = None
@@ -176,11 +178,33 @@ class GameCodec:
     def encode_observation(self, observation: Any) -> pb.Observation:
         """An observation, without its static fields."""
         message = pb.Observation()
+        self._write_observation(message, observation)
+        return message
+
+    def _write_observation(self, message: pb.Observation, observation: Any) -> None:
         if self.converters is not None:
             self.converters.write_observation(getattr(message, self.game.name), observation)
         else:
             message.json = _dumps(plain.encode(observation, self.observation, self.static_names))
-        return message
+
+    def encode_decision(
+        self, observation: Any, legal_actions: Iterable[Action]
+    ) -> pb.DecisionRequest:
+        """A DecisionRequest holding ``observation`` (as :meth:`encode_observation`) and
+        ``legal_actions`` (as :meth:`encode_actions`), its other fields unset: the legal
+        actions are parsed in one go from the bytes remembered for each."""
+        listed = self._listed
+        decision = pb.DecisionRequest.FromString(
+            b"".join([listed.get(a) or self._list(a) for a in legal_actions])
+        )
+        self._write_observation(decision.observation, observation)
+        return decision
+
+    def _list(self, action: Action) -> bytes:
+        """``action`` as one item of a DecisionRequest's ``legal_actions``: the field's tag,
+        the length, the bytes."""
+        data = self._encoded(action)
+        return self._listed.put(action, _LEGAL_ACTIONS_TAG + _varint(len(data)) + data)
 
     def decode_observation(self, message: pb.Observation, setup: Mapping[str, Any]) -> Any:
         """The engine's observation, its static fields taken from ``setup`` (decode_setup)."""
@@ -206,6 +230,10 @@ class GameCodec:
         """An action: a legal-action template or a chosen action (a fresh message, parsed
         from the bytes remembered for an equal action: the same actions come back every
         decision, and parsing is several times cheaper than building)."""
+        return pb.Action.FromString(self._encoded(action))
+
+    def _encoded(self, action: Action) -> bytes:
+        """``action``'s serialized Action message (remembered)."""
         sent = self._sent.get(action)
         if sent is None:
             message = pb.Action()
@@ -215,7 +243,7 @@ class GameCodec:
             else:
                 message.json = _dumps(plain.encode(action, self.actions))
             sent = self._sent.put(action, message.SerializeToString())
-        return pb.Action.FromString(sent)
+        return sent
 
     def encode_actions(self, actions: Iterable[Action]) -> list[pb.Action]:
         """Legal actions, in order."""
@@ -304,6 +332,24 @@ class GameCodec:
 
 _dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 """Compact JSON (one encoder made once: json.dumps with options makes one per call)."""
+
+
+def _varint(value: int) -> bytes:
+    """``value`` (not negative) as a protobuf varint.
+
+    >>> _varint(1), _varint(300)
+    (b'\\x01', b'\\xac\\x02')
+    """
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+_LEGAL_ACTIONS_TAG = _varint(pb.DecisionRequest.LEGAL_ACTIONS_FIELD_NUMBER << 3 | 2)
+"""The tag of a DecisionRequest's ``legal_actions`` items (length-delimited: wire type 2)."""
 
 
 def _loads(text: str, where: str) -> Any:

@@ -95,6 +95,22 @@ def test_what_a_seat_is_sent_comes_back_equal(position):
 
 @WIRE
 @given(positions())
+def test_a_decision_request_holds_the_observation_and_the_legal_actions(position):
+    """encode_decision gives the message built from encode_observation and encode_actions,
+    byte for byte, every time (the second time from remembered bytes)."""
+    wire = codec(position.game)
+    built = pb.DecisionRequest(
+        observation=wire.encode_observation(position.observation),
+        legal_actions=wire.encode_actions(position.legal),
+    )
+    for _ in range(2):
+        decision = wire.encode_decision(position.observation, position.legal)
+        assert decision == built
+        assert decision.SerializeToString() == built.SerializeToString()
+
+
+@WIRE
+@given(positions())
 def test_the_engines_json_is_accepted_for_every_game(position):
     """A bot in any language may answer with to_plain's JSON, typed game or not."""
     wire = codec(position.game)

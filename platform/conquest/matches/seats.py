@@ -184,15 +184,12 @@ class RemoteSeat(Seat):
         if self.link.started is None:
             self.link.started = self._started(observation)
         self.request_id = next(self.requests)
-        decision = pb.DecisionRequest(
-            match_id=self.link.match_id,
-            request_id=self.request_id,
-            seat=self.seat,
-            observation=self.codec.encode_observation(observation),
-            legal_actions=self.codec.encode_actions(legal_actions),
-            decision_seconds=self.spec.decision_seconds,
-            time_bank_seconds=max(0.0, seconds - self.spec.decision_seconds),
-        )
+        decision = self.codec.encode_decision(observation, legal_actions)
+        decision.match_id = self.link.match_id
+        decision.request_id = self.request_id
+        decision.seat = self.seat
+        decision.decision_seconds = self.spec.decision_seconds
+        decision.time_bank_seconds = max(0.0, seconds - self.spec.decision_seconds)
         self.charged = 0.0
         try:
             reply = await self.link.ask(decision, seconds)

@@ -168,13 +168,12 @@ class Link:
         lost_at = None
         del decision.results[:]
         decision.results.extend(self.results)
+        asked = decision.SerializeToString()
         while True:
             if self.presence is None:
                 lost_at = lost_at or time.monotonic()
                 self.presence = await self._wait_for_bot(lost_at + self.grace_seconds)
-            reply = await self._deliver(
-                [pb.ServerMessage(decision=decision)], max(0.0, think_seconds - charged)
-            )
+            reply = await self._deliver([], max(0.0, think_seconds - charged), asked)
             charged += reply.think_seconds
             if reply.status == gw.DeliverReply.STALE:
                 raise Stale(f"match {self.match_id}: a newer attempt than {self.attempt} plays")
@@ -239,23 +238,24 @@ class Link:
             await asyncio.sleep(POLL_SECONDS)
 
     async def _deliver(
-        self, messages: list[pb.ServerMessage], think_seconds: float
+        self, messages: list[pb.ServerMessage], think_seconds: float, decision: bytes | None = None
     ) -> gw.DeliverReply:
         """One delivery to the gateway of :attr:`presence`: MatchStarted first on a
-        connection that has not had it, then ``messages``."""
+        connection that has not had it, then ``messages``, then the DecisionRequest
+        serialized in ``decision`` if any (parsed into the request: cheaper than a copy)."""
         presence = self.presence
-        fresh = presence.connection != self._started_on
         request = gw.DeliverRequest(
             bot_id=self.bot_id,
             match_id=self.match_id,
             connection_id=presence.connection,
-            messages=[
-                *([pb.ServerMessage(match_started=self.started)] if fresh else []),
-                *messages,
-            ],
             think_seconds=think_seconds,
             attempt=self.attempt,
         )
+        if presence.connection != self._started_on:
+            request.messages.add(match_started=self.started)
+        request.messages.extend(messages)
+        if decision is not None:
+            request.messages.add().decision.MergeFromString(decision)
         # The request holds its own copy: every later MatchStarted is a resumption, also when
         # this one's connection drops before the decision (the match is running already).
         self.started.resumed = True
