@@ -27,6 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = (
+    "engines/core/match.py",
     "engines/risk/match.py",
     "engines/conquetes/match.py",
     "engines/africa/match.py",
