@@ -297,16 +297,17 @@ def check_field_types(seat: int, action: Action) -> None:
     type than its field declares (a bool or a float for a number, a number or None for a
     name): the rules then only ever read values of the declared types.
 
+    >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True, slots=True)
     ... class Move(Action):
     ...     target: str
-    ...     armies: int | Amount
+    ...     armies: int | None
     >>> check_field_types(0, Move("peru", 2))
     >>> check_field_types(0, Move("peru", True))
     Traceback (most recent call last):
     ...
     engines.core.contract.IllegalAction: seat 0: illegal action Move(target='peru', \
-armies=True): armies must be int or Amount, not True
+armies=True): armies must be int or NoneType, not True
     """
     checks = _FIELD_TYPES.get(type(action))
     if checks is None:
@@ -322,7 +323,7 @@ armies=True): armies must be int or Amount, not True
 
 
 FieldTypes = tuple[tuple[str, tuple[type, ...], type | None], ...]
-_FIELD_TYPES: dict[type, FieldTypes] = {}
+_FIELD_TYPES: Final[dict[type, FieldTypes]] = {}
 """Each action class's field types, found once."""
 
 

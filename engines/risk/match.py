@@ -80,25 +80,25 @@ from engines.risk.variants import (
 )
 
 # Phases.
-CLAIMING = "claim"
-SETUP = "setup"
-PLACE = "place"
-ATTACK = "attack"
-DEFEND = "defend"  # option defender_dice=choose: the attacked seat chooses its dice
-OCCUPY = "occupy"
-FORTIFY = "fortify"
-ALLY_PLACE = "ally_place"
-ALLY_ATTACK = "ally_attack"
-OVER = "over"
+CLAIMING: Final = "claim"
+SETUP: Final = "setup"
+PLACE: Final = "place"
+ATTACK: Final = "attack"
+DEFEND: Final = "defend"  # option defender_dice=choose: the attacked seat chooses its dice
+OCCUPY: Final = "occupy"
+FORTIFY: Final = "fortify"
+ALLY_PLACE: Final = "ally_place"
+ALLY_ATTACK: Final = "ally_attack"
+OVER: Final = "over"
 
 # Card-trading modes of the place phase.
-TRADE_TURN = "turn"  # at the start of the turn, before any attack
-TRADE_DOWN = "down"  # 003: after an elimination with 6+ cards, down to 4 and no further
-TRADE_FREE = "free"  # 000: after an elimination, as the eliminator wishes
+TRADE_TURN: Final = "turn"  # at the start of the turn, before any attack
+TRADE_DOWN: Final = "down"  # 003: after an elimination with 6+ cards, down to 4 and no further
+TRADE_FREE: Final = "free"  # 000: after an elimination, as the eliminator wishes
 
 # Pools of the cards (``card_pool``): the shuffle a card was last hidden in, or public.
-PUBLIC = -1  # its place is known to all: traded (003: then at the bottom of the deck)
-FIRST_DECK = 0  # the deck of play, shuffled at the end of the set-up
+PUBLIC: Final = -1  # its place is known to all: traded (003: then at the bottom of the deck)
+FIRST_DECK: Final = 0  # the deck of play, shuffled at the end of the set-up
 
 
 class EndReason(StrEnum):
@@ -132,7 +132,7 @@ CONTINENTS: Final = tuple((c.bonus, c.territories) for c in WORLD.continents)
 # Legal-action templates are built once and shared (actions are frozen): listing legal actions
 # is the engine's hot path. Each territory, or each (territory, neighbour) pair, has one slot
 # per kind of template, mapping the top of the template's Amount to the template.
-SLOT_LIMIT = 512  # a slot holding more templates than this is emptied
+SLOT_LIMIT: Final = 512  # a slot holding more templates than this is emptied
 Slot = dict[int, Action]
 
 
@@ -151,11 +151,11 @@ def _slot_template(slot: Slot, high: int, kind: Callable[..., Action], *names: s
     return template
 
 
-PLACE_SLOTS: tuple[Slot, ...] = tuple({} for _ in IDS)
-FORTIFY_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
+PLACE_SLOTS: Final[tuple[Slot, ...]] = tuple({} for _ in IDS)
+FORTIFY_SLOTS: Final[tuple[tuple[Slot, ...], ...]] = tuple(
     tuple({} for _ in NEIGHBOURS[s]) for s in range(N)
 )
-ATTACK_SLOTS: tuple[tuple[tuple[int, tuple[Attack, ...], Slot], ...], ...] = tuple(
+ATTACK_SLOTS: Final[tuple[tuple[tuple[int, tuple[Attack, ...], Slot], ...], ...]] = tuple(
     tuple(
         (t, tuple(Attack(IDS[s], IDS[t], Amount(1, d)) for d in (1, 2, 3)), {})
         for t in NEIGHBOURS[s]
@@ -163,8 +163,8 @@ ATTACK_SLOTS: tuple[tuple[tuple[int, tuple[Attack, ...], Slot], ...], ...] = tup
     for s in range(N)
 )
 """Per territory, per neighbour: (neighbour, its Attack templates for 1-3 dice, its Blitz slot)."""
-CLAIMS = tuple(Claim(territory) for territory in IDS)
-DEFENCES = tuple(tuple(Defend(dice) for dice in range(most, 0, -1)) for most in range(4))
+CLAIMS: Final = tuple(Claim(territory) for territory in IDS)
+DEFENCES: Final = tuple(tuple(Defend(dice) for dice in range(most, 0, -1)) for most in range(4))
 """The defender's choices by the most dice it may roll: the most first, the engine's own
 rule (RULES.md, "Defender's dice"), which is the default action of a seat that does not
 answer."""
@@ -196,8 +196,8 @@ ROLLS: Final = tuple(
 )
 """``ROLLS[k][i]``: the i-th of the 6**k ordered outcomes of k dice, sorted highest first."""
 # Candidate sets by (rules: sets, deck, distinct cards; hand).
-_SETS: dict[tuple[str, str, bool, tuple[int, ...]], list[tuple[int, ...]]] = {}
-_TRADES: dict[tuple[tuple[int, ...], int], TradeCards] = {}
+_SETS: Final[dict[tuple[str, str, bool, tuple[int, ...]], list[tuple[int, ...]]]] = {}
+_TRADES: Final[dict[tuple[tuple[int, ...], int], TradeCards]] = {}
 
 
 def _trade_template(combo: tuple[int, ...], bonus: int) -> TradeCards:
@@ -209,7 +209,7 @@ def _trade_template(combo: tuple[int, ...], bonus: int) -> TradeCards:
     return action
 
 
-STATE_FIELDS = (
+STATE_FIELDS: Final = (
     "owner",
     "armies",
     "hands",
@@ -262,6 +262,7 @@ class RiskMatch(Match):
         self.colours = missions.COLOURS[:seats]
         self.unfought = self.rules.fortify == UNFOUGHT_ARMIES
         self.cards_on = options["cards"] == "on"
+        self.alone = tuple((seat,) for seat in range(seats))  # each seat to move alone, made once
         self.owner = [UNOWNED] * N
         self.armies = [0] * N
         self.owned: list[list[int]] = [[] for _ in range(seats + 1)]
@@ -547,8 +548,8 @@ class RiskMatch(Match):
     def _to_move(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == DEFEND:  # asked out of turn
-            return (self._defender(),)
-        return () if phase == OVER else (self.current,)
+            return self.alone[self._defender()]
+        return () if phase == OVER else self.alone[self.current]
 
     def _defender(self) -> int:
         """The seat whose territory the attack waiting in phase ``defend`` targets."""
@@ -1049,7 +1050,7 @@ class RiskMatch(Match):
             attack = ROLLS[dice][below(rng, SIDES[dice])]
             defence = ROLLS[defending][below(rng, SIDES[defending])]
             lost_attack, lost_defence = compare(attack, defence)
-        if self.rules.fortify == UNFOUGHT_ARMIES:
+        if self.unfought:
             # 000 Conquête "Troisième temps": the armies that took part in the combat may not
             # move. Each roll, the armies that rolled took part ("Deuxième temps" 2: "autant
             # de dés qu'il engage d'armée"), counted on their territory over the turn, at most
