@@ -41,7 +41,9 @@ class Match(ABC):
 
     Subclasses implement the ``_``-prefixed hooks; the public methods add the checks every
     game shares (match over, wrong seat, step limit, declared end reason) so games cannot
-    forget them.
+    forget them. Their ``seat`` is typed ``Any``: they take any object and refuse what is not
+    a seat (``True``, ``1.0``, ``"0"``), where a compiled ``int`` parameter would take ``True``
+    for seat 1 and refuse the others with a TypeError.
     """
 
     game: ClassVar[GameInfo]
@@ -81,13 +83,13 @@ class Match(ABC):
         """
         return () if self._result is not None else self._to_move()
 
-    def observation(self, seat: int) -> Any:
+    def observation(self, seat: Any) -> Any:
         """Everything ``seat`` may know now, and nothing it may not."""
         if seat is not self._admitted:  # see _admit: one seat check per decision
             self._check_seat(seat)
         return self._observation(seat)
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, seat: Any) -> tuple[Action, ...]:
         """What ``seat`` may do now (empty if it is not to move); may hold Amount templates."""
         if seat is not self._admitted:
             self._check_seat(seat)
@@ -95,7 +97,7 @@ class Match(ABC):
             return ()
         return self._legal_actions(seat)
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: Any, action: Action) -> list[Event]:
         """Perform ``action`` for ``seat`` and return the events it caused.
 
         Raises :class:`IllegalAction` (the match is then unchanged) if it is not legal, also
@@ -238,7 +240,7 @@ class Match(ABC):
     def _restored(self) -> None:
         """Rebuild what derives from the restored state fields (rules, indexes, result)."""
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: object) -> None:
         if not self._admit(seat):
             raise EngineError(f"no seat {seat!r} in a {self.seats}-seat match")
 

@@ -262,6 +262,12 @@ class RiskMatch(Match):
         self.colours = missions.COLOURS[:seats]
         self.unfought = self.rules.fortify == UNFOUGHT_ARMIES
         self.cards_on = options["cards"] == "on"
+        # The rules' values read on every decision, copied once into the match's own fields.
+        self.protected_rounds = self.rules.protected_rounds
+        self.defender_max_dice = self.rules.defender_max_dice
+        self.defender_chooses = options["defender_dice"] == "choose"
+        self.missions_on = self.rules.missions
+        self.progressive = self.cards_on and self.rules.sets != SETS_SYMBOL_TABLE  # set values
         self.alone = tuple((seat,) for seat in range(seats))  # each seat to move alone, made once
         self.owner = [UNOWNED] * N
         self.armies = [0] * N
@@ -624,7 +630,7 @@ class RiskMatch(Match):
         me = self._actor()
         # The same tests as _attackable, hoisted out of the loop (this is the hot path).
         only = self.turn if self.phase == ALLY_ATTACK else None
-        protected = self.round <= self.rules.protected_rounds
+        protected = self.round <= self.protected_rounds
         stale, segments = self.attack_stale, self.attack_segments
         options: list[Action] = []
         if only is None and not protected:
@@ -678,9 +684,7 @@ class RiskMatch(Match):
         # 000 "Fin d'un combattant", Conquête "Élimination": no elimination before the end of
         # the 4th round, so a player's last territory cannot be attacked until then.
         return not (
-            victim >= 0
-            and len(self.owned[victim]) == 1
-            and self.round <= self.rules.protected_rounds
+            victim >= 0 and len(self.owned[victim]) == 1 and self.round <= self.protected_rounds
         )
 
     def _movable(self, s: int) -> int:
@@ -708,7 +712,8 @@ class RiskMatch(Match):
         segment = self.fortify_segments[s] = (
             tuple(
                 [
-                    _slot_template(slots[i], movable, Fortify, IDS[s], IDS[t])
+                    slots[i].get(movable)
+                    or _slot_template(slots[i], movable, Fortify, IDS[s], IDS[t])
                     for i, t in enumerate(NEIGHBOURS[s])
                     if owner[t] == me
                 ]
@@ -970,21 +975,22 @@ class RiskMatch(Match):
 
     def _attack(self, seat: int, action: Attack | Blitz, events: list[Event]) -> None:
         me = NEUTRAL if self.phase == ALLY_ATTACK else seat
-        s = INDEX.get(action.source) if type(action.source) is str else None
-        t = INDEX.get(action.target) if type(action.target) is str else None
+        source, target = action.source, action.target
+        s = INDEX.get(source) if type(source) is str else None
+        t = INDEX.get(target) if type(target) is str else None
         if s is None or t is None:
             raise IllegalAction(seat, action, "source and target must be territory ids")
         owner, armies = self.owner, self.armies
         if owner[s] != me:
-            raise IllegalAction(seat, action, f"{action.source} is not yours to attack from")
+            raise IllegalAction(seat, action, f"{source} is not yours to attack from")
         if armies[s] < 2:
             # 000 "Combats": "il ne peut attaquer qu'en partant d'un territoire occupé par 2
             # armées au moins"; 003 "au moins deux unités".
-            raise IllegalAction(seat, action, f"{action.source} needs at least 2 armies to attack")
+            raise IllegalAction(seat, action, f"{source} needs at least 2 armies to attack")
         if t not in ADJACENT[s]:
-            raise IllegalAction(seat, action, f"{action.target} does not border {action.source}")
+            raise IllegalAction(seat, action, f"{target} does not border {source}")
         if owner[t] == me or not self._attackable(t):
-            raise IllegalAction(seat, action, f"{action.target} may not be attacked now")
+            raise IllegalAction(seat, action, f"{target} may not be attacked now")
         keep = 0
         if type(action) is Attack:
             # 003: "au moins une unité de plus que le nombre de dés"; 1 to 3 dice.
@@ -993,7 +999,7 @@ class RiskMatch(Match):
             keep = count_in(seat, action, cast(Blitz, action).keep, 1, armies[s] - 1, what="keep")
             dice = min(3, armies[s] - 1)
         most = self._defence_most(t)
-        if most > 1 and owner[t] >= 0 and self.options["defender_dice"] == "choose":
+        if most > 1 and owner[t] >= 0 and self.defender_chooses:
             # 000 "C'est l'attaquant qui, le premier, annonce le nombre de dés ... Le défenseur
             # peut donc décider en conséquence"; 003 "puis le défenseur fait de même": the
             # attacked seat is asked, out of turn. The third force defends with the most.
@@ -1004,7 +1010,7 @@ class RiskMatch(Match):
     def _defence_most(self, t: int) -> int:
         """The most dice ``t``'s defender may roll: 003 "1 ou 2 dés. Dans le second cas, il
         doit posséder au moins 2 unités"; 000 Conquête up to 3 ("sans dépasser trois")."""
-        most = self.rules.defender_max_dice
+        most = self.defender_max_dice
         armies = self.armies[t]
         return armies if armies < most else most
 
@@ -1189,7 +1195,7 @@ class RiskMatch(Match):
 
     def _check_mission(self, seat: int, events: list[Event]) -> bool:
         """000 "Le vainqueur": the first to fulfil its mission wins at once."""
-        index = self.mission[seat] if self.rules.missions else None
+        index = self.mission[seat] if self.missions_on else None
         if index is None:
             return False
         card = missions.ALL[index]
@@ -1347,7 +1353,7 @@ class RiskMatch(Match):
     def _next_set_value(self) -> int | None:
         """Armies for the next set traded under progressive values; None under the 000
         symbol table, or with cards off."""
-        if self.rules.sets == SETS_SYMBOL_TABLE or not self.cards_on:
+        if not self.progressive:
             return None
         value_at = self.set_value_at
         if value_at[0] != self.trades:
