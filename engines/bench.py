@@ -23,7 +23,8 @@ import tracemalloc
 from array import array
 from collections import Counter
 
-from engines.core.contract import Action, Event, Match
+from engines.core.contract import Action, Event
+from engines.core.match import Match
 from engines.play import Decision, Player, finish, play_rounds
 from engines.players import game_player, load_player, player_names
 from engines.registry import get_game

@@ -12,7 +12,8 @@ import asyncio
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-from engines.core.contract import Action, Event, IllegalAction, Match
+from engines.core.contract import Action, Event, IllegalAction
+from engines.core.match import Match
 from engines.replay import Recorder
 
 T = TypeVar("T")

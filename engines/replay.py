@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.core.codec import from_plain, to_plain
-from engines.core.contract import Action, EngineError, Event, Match, Result
+from engines.core.contract import Action, EngineError, Event, Result
+from engines.core.match import Match
 from engines.registry import get_game
 
 FORMAT = "conquest-arena-replay/1"

@@ -27,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = (
+    "engines/core/match.py",
+    "engines/core/chance.py",
     "engines/risk/match.py",
     "engines/conquetes/match.py",
     "engines/africa/match.py",
@@ -35,8 +37,9 @@ COMPILED = (
     "engines/risk2210/cards.py",
     "engines/play.py",
 )
-"""The modules compiled: each game's rules (the records they build, its actions, events and
-observations, stay plain dataclasses that the protocol and the bots inspect)."""
+"""The modules compiled: each game's rules, with the base of every game's match and the chance
+they draw (the records they build, its actions, events and observations, stay plain dataclasses
+that the protocol and the bots inspect)."""
 GROUP = "engines._compiled"
 """mypyc's shared library, kept inside the package (``engines/_compiled__mypyc*.so``)."""
 STAMP = ROOT / "build" / "compiled-engines.json"

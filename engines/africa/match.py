@@ -72,7 +72,8 @@ from engines.africa.variants import (
     YEARS,
 )
 from engines.core.chance import below
-from engines.core.contract import Action, Event, IllegalAction, Match, Result, lookup
+from engines.core.contract import Action, Event, IllegalAction, Result
+from engines.core.match import Match, lookup
 from engines.core.spectator import Board, Place
 
 N = len(MAP.territories)

@@ -107,7 +107,8 @@ from engines.colonisation.variants import (
     VARIANTS,
 )
 from engines.core.chance import below, die, roll_table, shuffle
-from engines.core.contract import Action, Amount, Event, IllegalAction, Match, Result, lookup
+from engines.core.contract import Action, Amount, Event, IllegalAction, Result
+from engines.core.match import Match, lookup
 from engines.core.spectator import Board, Place
 
 N: Final = len(WORLD.territories)

@@ -70,7 +70,8 @@ from engines.conquetes.variants import (
     VARIANTS,
 )
 from engines.core.chance import below, shuffle
-from engines.core.contract import Action, Event, IllegalAction, Match, Result, lookup
+from engines.core.contract import Action, Event, IllegalAction, Result
+from engines.core.match import Match, lookup
 from engines.core.spectator import Board as SpectatorBoard
 from engines.core.spectator import Place
 

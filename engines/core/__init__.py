@@ -10,7 +10,6 @@ from engines.core.contract import (
     Event,
     GameInfo,
     IllegalAction,
-    Match,
     MatchOver,
     Option,
     Result,
@@ -21,6 +20,7 @@ from engines.core.contract import (
     visible_event,
     visible_events,
 )
+from engines.core.match import Match
 
 __all__ = [
     "STEP_LIMIT",

@@ -22,11 +22,11 @@ from __future__ import annotations
 import random as _random
 from collections import Counter
 from itertools import product
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 T = TypeVar("T")
 
-MAX_OUTCOMES = 8**6
+MAX_OUTCOMES: Final = 8**6
 """The most ordered outcomes a roll table may have (six d8s: 262,144 entries)."""
 
 
@@ -83,7 +83,7 @@ def compare(attacker: tuple[int, ...], defender: tuple[int, ...]) -> tuple[int, 
     return lost_attacker, lost_defender
 
 
-_TABLES: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Roll, ...]] = {}
+_TABLES: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Roll, ...]]] = {}
 
 
 def roll_table(

@@ -23,11 +23,9 @@ from engines.core.contract import (
     Amount,
     Event,
     IllegalAction,
-    Match,
     Result,
-    count_in,
-    lookup,
 )
+from engines.core.match import Match, count_in, lookup
 from engines.risk import cards, missions
 from engines.risk.actions import (
     Attack,
@@ -82,25 +80,25 @@ from engines.risk.variants import (
 )
 
 # Phases.
-CLAIMING = "claim"
-SETUP = "setup"
-PLACE = "place"
-ATTACK = "attack"
-DEFEND = "defend"  # option defender_dice=choose: the attacked seat chooses its dice
-OCCUPY = "occupy"
-FORTIFY = "fortify"
-ALLY_PLACE = "ally_place"
-ALLY_ATTACK = "ally_attack"
-OVER = "over"
+CLAIMING: Final = "claim"
+SETUP: Final = "setup"
+PLACE: Final = "place"
+ATTACK: Final = "attack"
+DEFEND: Final = "defend"  # option defender_dice=choose: the attacked seat chooses its dice
+OCCUPY: Final = "occupy"
+FORTIFY: Final = "fortify"
+ALLY_PLACE: Final = "ally_place"
+ALLY_ATTACK: Final = "ally_attack"
+OVER: Final = "over"
 
 # Card-trading modes of the place phase.
-TRADE_TURN = "turn"  # at the start of the turn, before any attack
-TRADE_DOWN = "down"  # 003: after an elimination with 6+ cards, down to 4 and no further
-TRADE_FREE = "free"  # 000: after an elimination, as the eliminator wishes
+TRADE_TURN: Final = "turn"  # at the start of the turn, before any attack
+TRADE_DOWN: Final = "down"  # 003: after an elimination with 6+ cards, down to 4 and no further
+TRADE_FREE: Final = "free"  # 000: after an elimination, as the eliminator wishes
 
 # Pools of the cards (``card_pool``): the shuffle a card was last hidden in, or public.
-PUBLIC = -1  # its place is known to all: traded (003: then at the bottom of the deck)
-FIRST_DECK = 0  # the deck of play, shuffled at the end of the set-up
+PUBLIC: Final = -1  # its place is known to all: traded (003: then at the bottom of the deck)
+FIRST_DECK: Final = 0  # the deck of play, shuffled at the end of the set-up
 
 
 class EndReason(StrEnum):
@@ -134,7 +132,7 @@ CONTINENTS: Final = tuple((c.bonus, c.territories) for c in WORLD.continents)
 # Legal-action templates are built once and shared (actions are frozen): listing legal actions
 # is the engine's hot path. Each territory, or each (territory, neighbour) pair, has one slot
 # per kind of template, mapping the top of the template's Amount to the template.
-SLOT_LIMIT = 512  # a slot holding more templates than this is emptied
+SLOT_LIMIT: Final = 512  # a slot holding more templates than this is emptied
 Slot = dict[int, Action]
 
 
@@ -153,11 +151,11 @@ def _slot_template(slot: Slot, high: int, kind: Callable[..., Action], *names: s
     return template
 
 
-PLACE_SLOTS: tuple[Slot, ...] = tuple({} for _ in IDS)
-FORTIFY_SLOTS: tuple[tuple[Slot, ...], ...] = tuple(
+PLACE_SLOTS: Final[tuple[Slot, ...]] = tuple({} for _ in IDS)
+FORTIFY_SLOTS: Final[tuple[tuple[Slot, ...], ...]] = tuple(
     tuple({} for _ in NEIGHBOURS[s]) for s in range(N)
 )
-ATTACK_SLOTS: tuple[tuple[tuple[int, tuple[Attack, ...], Slot], ...], ...] = tuple(
+ATTACK_SLOTS: Final[tuple[tuple[tuple[int, tuple[Attack, ...], Slot], ...], ...]] = tuple(
     tuple(
         (t, tuple(Attack(IDS[s], IDS[t], Amount(1, d)) for d in (1, 2, 3)), {})
         for t in NEIGHBOURS[s]
@@ -165,8 +163,8 @@ ATTACK_SLOTS: tuple[tuple[tuple[int, tuple[Attack, ...], Slot], ...], ...] = tup
     for s in range(N)
 )
 """Per territory, per neighbour: (neighbour, its Attack templates for 1-3 dice, its Blitz slot)."""
-CLAIMS = tuple(Claim(territory) for territory in IDS)
-DEFENCES = tuple(tuple(Defend(dice) for dice in range(most, 0, -1)) for most in range(4))
+CLAIMS: Final = tuple(Claim(territory) for territory in IDS)
+DEFENCES: Final = tuple(tuple(Defend(dice) for dice in range(most, 0, -1)) for most in range(4))
 """The defender's choices by the most dice it may roll: the most first, the engine's own
 rule (RULES.md, "Defender's dice"), which is the default action of a seat that does not
 answer."""
@@ -198,8 +196,8 @@ ROLLS: Final = tuple(
 )
 """``ROLLS[k][i]``: the i-th of the 6**k ordered outcomes of k dice, sorted highest first."""
 # Candidate sets by (rules: sets, deck, distinct cards; hand).
-_SETS: dict[tuple[str, str, bool, tuple[int, ...]], list[tuple[int, ...]]] = {}
-_TRADES: dict[tuple[tuple[int, ...], int], TradeCards] = {}
+_SETS: Final[dict[tuple[str, str, bool, tuple[int, ...]], list[tuple[int, ...]]]] = {}
+_TRADES: Final[dict[tuple[tuple[int, ...], int], TradeCards]] = {}
 
 
 def _trade_template(combo: tuple[int, ...], bonus: int) -> TradeCards:
@@ -211,7 +209,7 @@ def _trade_template(combo: tuple[int, ...], bonus: int) -> TradeCards:
     return action
 
 
-STATE_FIELDS = (
+STATE_FIELDS: Final = (
     "owner",
     "armies",
     "hands",
@@ -264,6 +262,13 @@ class RiskMatch(Match):
         self.colours = missions.COLOURS[:seats]
         self.unfought = self.rules.fortify == UNFOUGHT_ARMIES
         self.cards_on = options["cards"] == "on"
+        # The rules' values read on every decision, copied once into the match's own fields.
+        self.protected_rounds = self.rules.protected_rounds
+        self.defender_max_dice = self.rules.defender_max_dice
+        self.defender_chooses = options["defender_dice"] == "choose"
+        self.missions_on = self.rules.missions
+        self.progressive = self.cards_on and self.rules.sets != SETS_SYMBOL_TABLE  # set values
+        self.alone = tuple((seat,) for seat in range(seats))  # each seat to move alone, made once
         self.owner = [UNOWNED] * N
         self.armies = [0] * N
         self.owned: list[list[int]] = [[] for _ in range(seats + 1)]
@@ -549,8 +554,8 @@ class RiskMatch(Match):
     def _to_move(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == DEFEND:  # asked out of turn
-            return (self._defender(),)
-        return () if phase == OVER else (self.current,)
+            return self.alone[self._defender()]
+        return () if phase == OVER else self.alone[self.current]
 
     def _defender(self) -> int:
         """The seat whose territory the attack waiting in phase ``defend`` targets."""
@@ -625,7 +630,7 @@ class RiskMatch(Match):
         me = self._actor()
         # The same tests as _attackable, hoisted out of the loop (this is the hot path).
         only = self.turn if self.phase == ALLY_ATTACK else None
-        protected = self.round <= self.rules.protected_rounds
+        protected = self.round <= self.protected_rounds
         stale, segments = self.attack_stale, self.attack_segments
         options: list[Action] = []
         if only is None and not protected:
@@ -679,9 +684,7 @@ class RiskMatch(Match):
         # 000 "Fin d'un combattant", Conquête "Élimination": no elimination before the end of
         # the 4th round, so a player's last territory cannot be attacked until then.
         return not (
-            victim >= 0
-            and len(self.owned[victim]) == 1
-            and self.round <= self.rules.protected_rounds
+            victim >= 0 and len(self.owned[victim]) == 1 and self.round <= self.protected_rounds
         )
 
     def _movable(self, s: int) -> int:
@@ -709,7 +712,8 @@ class RiskMatch(Match):
         segment = self.fortify_segments[s] = (
             tuple(
                 [
-                    _slot_template(slots[i], movable, Fortify, IDS[s], IDS[t])
+                    slots[i].get(movable)
+                    or _slot_template(slots[i], movable, Fortify, IDS[s], IDS[t])
                     for i, t in enumerate(NEIGHBOURS[s])
                     if owner[t] == me
                 ]
@@ -971,21 +975,22 @@ class RiskMatch(Match):
 
     def _attack(self, seat: int, action: Attack | Blitz, events: list[Event]) -> None:
         me = NEUTRAL if self.phase == ALLY_ATTACK else seat
-        s = INDEX.get(action.source) if type(action.source) is str else None
-        t = INDEX.get(action.target) if type(action.target) is str else None
+        source, target = action.source, action.target
+        s = INDEX.get(source) if type(source) is str else None
+        t = INDEX.get(target) if type(target) is str else None
         if s is None or t is None:
             raise IllegalAction(seat, action, "source and target must be territory ids")
         owner, armies = self.owner, self.armies
         if owner[s] != me:
-            raise IllegalAction(seat, action, f"{action.source} is not yours to attack from")
+            raise IllegalAction(seat, action, f"{source} is not yours to attack from")
         if armies[s] < 2:
             # 000 "Combats": "il ne peut attaquer qu'en partant d'un territoire occupé par 2
             # armées au moins"; 003 "au moins deux unités".
-            raise IllegalAction(seat, action, f"{action.source} needs at least 2 armies to attack")
+            raise IllegalAction(seat, action, f"{source} needs at least 2 armies to attack")
         if t not in ADJACENT[s]:
-            raise IllegalAction(seat, action, f"{action.target} does not border {action.source}")
+            raise IllegalAction(seat, action, f"{target} does not border {source}")
         if owner[t] == me or not self._attackable(t):
-            raise IllegalAction(seat, action, f"{action.target} may not be attacked now")
+            raise IllegalAction(seat, action, f"{target} may not be attacked now")
         keep = 0
         if type(action) is Attack:
             # 003: "au moins une unité de plus que le nombre de dés"; 1 to 3 dice.
@@ -994,7 +999,7 @@ class RiskMatch(Match):
             keep = count_in(seat, action, cast(Blitz, action).keep, 1, armies[s] - 1, what="keep")
             dice = min(3, armies[s] - 1)
         most = self._defence_most(t)
-        if most > 1 and owner[t] >= 0 and self.options["defender_dice"] == "choose":
+        if most > 1 and owner[t] >= 0 and self.defender_chooses:
             # 000 "C'est l'attaquant qui, le premier, annonce le nombre de dés ... Le défenseur
             # peut donc décider en conséquence"; 003 "puis le défenseur fait de même": the
             # attacked seat is asked, out of turn. The third force defends with the most.
@@ -1005,7 +1010,7 @@ class RiskMatch(Match):
     def _defence_most(self, t: int) -> int:
         """The most dice ``t``'s defender may roll: 003 "1 ou 2 dés. Dans le second cas, il
         doit posséder au moins 2 unités"; 000 Conquête up to 3 ("sans dépasser trois")."""
-        most = self.rules.defender_max_dice
+        most = self.defender_max_dice
         armies = self.armies[t]
         return armies if armies < most else most
 
@@ -1051,7 +1056,7 @@ class RiskMatch(Match):
             attack = ROLLS[dice][below(rng, SIDES[dice])]
             defence = ROLLS[defending][below(rng, SIDES[defending])]
             lost_attack, lost_defence = compare(attack, defence)
-        if self.rules.fortify == UNFOUGHT_ARMIES:
+        if self.unfought:
             # 000 Conquête "Troisième temps": the armies that took part in the combat may not
             # move. Each roll, the armies that rolled took part ("Deuxième temps" 2: "autant
             # de dés qu'il engage d'armée"), counted on their territory over the turn, at most
@@ -1190,7 +1195,7 @@ class RiskMatch(Match):
 
     def _check_mission(self, seat: int, events: list[Event]) -> bool:
         """000 "Le vainqueur": the first to fulfil its mission wins at once."""
-        index = self.mission[seat] if self.rules.missions else None
+        index = self.mission[seat] if self.missions_on else None
         if index is None:
             return False
         card = missions.ALL[index]
@@ -1319,36 +1324,36 @@ class RiskMatch(Match):
         if discard is None:
             discard = self.discard_view = tuple([WORLD.card_name(c) for c in self.discard])
         phase = self.phase
-        return RiskObservation(
-            seat=seat,
-            variant=self.variant,
-            board=WORLD,
-            phase=phase,
-            turn_seat=self.turn,
-            acting_for=self._actor() if phase != OVER else seat,
-            round=self.round,
-            owners=owners,
-            armies=armies,
-            alive=alive,
-            hand=hand,
-            hand_sizes=hand_sizes,
-            mission=MISSION_VIEWS[index] if index is not None else None,
-            colours=self.colours,
-            deck_size=len(self.deck),
-            discard=discard,
-            trades_done=self.trades,
-            next_set_value=self._next_set_value(),
-            armies_to_place=self.pending if phase in (PLACE, ALLY_PLACE) else 0,
-            occupation=occupation,
-            attack=attack,
-            conquered_this_turn=self.conquered,
-            steps=self.steps,
+        return RiskObservation(  # by position, in the fields' order: cheaper than by keyword
+            seat,
+            self.variant,
+            WORLD,
+            phase,
+            self.turn,
+            self._actor() if phase != OVER else seat,
+            self.round,
+            owners,
+            armies,
+            alive,
+            hand,
+            hand_sizes,
+            MISSION_VIEWS[index] if index is not None else None,
+            self.colours,
+            len(self.deck),
+            discard,
+            self.trades,
+            self._next_set_value(),
+            self.pending if phase in (PLACE, ALLY_PLACE) else 0,
+            occupation,
+            attack,
+            self.conquered,
+            self.steps,
         )
 
     def _next_set_value(self) -> int | None:
         """Armies for the next set traded under progressive values; None under the 000
         symbol table, or with cards off."""
-        if self.rules.sets == SETS_SYMBOL_TABLE or not self.cards_on:
+        if not self.progressive:
             return None
         value_at = self.set_value_at
         if value_at[0] != self.trades:

@@ -56,7 +56,7 @@ FALLBACK = Mission(
     count=24,
 )
 """What a destroy card becomes by its own text: "votre but devient ... 24 territoires"."""
-ALL = (*MISSIONS, FALLBACK)
+ALL: tuple[Mission, ...] = (*MISSIONS, FALLBACK)
 FALLBACK_INDEX = len(MISSIONS)
 
 ABSENT_COLOUR = Option(

@@ -6,12 +6,13 @@ Never in it: another seat's cards or mission, the order of the deck, the seed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engines.risk.board import Board
 
-NEUTRAL = -1
+NEUTRAL: Final = -1
 """Owner id of the third force: the 003 neutral army or the 000 allié."""
-UNOWNED = -2
+UNOWNED: Final = -2
 """Owner id of a territory nobody has claimed yet (only during the 003 claim)."""
 
 

@@ -9,6 +9,7 @@ secret missions, règle pour 2 joueurs with "l'allié", the world-domination "Va
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engines.core.contract import Option, VariantRules
 
@@ -37,35 +38,52 @@ made, so nothing is drawn and no set is ever held; the set-up deal and the missi
 are not the deck of play, stay."""
 
 # Setup kinds.
-CLAIM = "claim"  # 003 "Placement initial des armées": claim one by one, then reinforce one by one.
-DEAL = "deal"  # 000 "Occupations des territoires": the cards are dealt, one army on each.
-DICE_DEAL = "dice_deal"  # 000 Conquête "I - La distribution des territoires": a die per turn.
+# 003 "Placement initial des armées": claim one by one, then reinforce one by one.
+CLAIM: Final = "claim"
+# 000 "Occupations des territoires": the cards are dealt, one army on each.
+DEAL: Final = "deal"
+# 000 Conquête "I - La distribution des territoires": a die per turn.
+DICE_DEAL: Final = "dice_deal"
 
 # How cards are earned.
-ON_CONQUEST = "conquest"  # one card at the end of a turn with a conquest (000, 003).
-TURN_START = "turn_start"  # 000 Conquête "Premier temps a)": a card at every turn start.
-PROPORTIONAL = "proportional"  # 000 Conquête "deuxième règle": t//4 armies and t%4 cards.
+# one card at the end of a turn with a conquest (000, 003).
+ON_CONQUEST: Final = "conquest"
+# 000 Conquête "Premier temps a)": a card at every turn start.
+TURN_START: Final = "turn_start"
+# 000 Conquête "deuxième règle": t//4 armies and t%4 cards.
+PROPORTIONAL: Final = "proportional"
 
 # Sets that can be traded.
-SETS_STANDARD = "standard"  # three alike, three different, or two and a wild (003, 000 variante).
-SETS_SYMBOL_TABLE = "symbol_table"  # 000 "Premier temps C)": the five combinations of the table.
-SETS_DIFFERENT_OR_WILD = "different_or_wild"  # 000 Conquête "CARTES": 3 different, or a joker.
+# three alike, three different, or two and a wild (003, 000 variante).
+SETS_STANDARD: Final = "standard"
+# 000 "Premier temps C)": the five combinations of the table.
+SETS_SYMBOL_TABLE: Final = "symbol_table"
+# 000 Conquête "CARTES": 3 different, or a joker.
+SETS_DIFFERENT_OR_WILD: Final = "different_or_wild"
 
 # Territory bonus for traded cards showing an owned territory.
-BONUS_ONCE = "once_per_turn"  # 003: +2 on one such territory, once a turn.
-BONUS_PER_CARD = "per_card"  # 000 "Premier temps C)": +2 per such card, placed there.
+# 003: +2 on one such territory, once a turn.
+BONUS_ONCE: Final = "once_per_turn"
+# 000 "Premier temps C)": +2 per such card, placed there.
+BONUS_PER_CARD: Final = "per_card"
 
 # After an elimination (the eliminator takes the cards).
-ELIM_TRADE_DOWN = "trade_down"  # 003: 6+ cards: trade at once down to 4 or fewer, then stop.
-ELIM_TRADE_OPTIONAL = "optional"  # 000: may trade at once ("peut s'en servir immédiatement").
+# 003: 6+ cards: trade at once down to 4 or fewer, then stop.
+ELIM_TRADE_DOWN: Final = "trade_down"
+# 000: may trade at once ("peut s'en servir immédiatement").
+ELIM_TRADE_OPTIONAL: Final = "optional"
 
 # Fortification.
-ONE_MOVE = "one_move"  # 000 "Troisième temps", 003 "Consolider": one move between neighbours.
-UNFOUGHT_ARMIES = "unfought"  # 000 Conquête "Troisième temps": any moves of unfought armies.
+# 000 "Troisième temps", 003 "Consolider": one move between neighbours.
+ONE_MOVE: Final = "one_move"
+# 000 Conquête "Troisième temps": any moves of unfought armies.
+UNFOUGHT_ARMIES: Final = "unfought"
 
 # Two-player third force.
-NEUTRAL = "neutral"  # 003 "Règles du RISK classique pour 2 joueurs".
-ALLY = "ally"  # 000 "Règle pour 2 joueurs": "l'allié".
+# 003 "Règles du RISK classique pour 2 joueurs".
+NEUTRAL: Final = "neutral"
+# 000 "Règle pour 2 joueurs": "l'allié".
+ALLY: Final = "ally"
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,9 @@ from engines.core.contract import (
     Amount,
     Event,
     IllegalAction,
-    Match,
     Result,
-    count_in,
-    lookup,
 )
+from engines.core.match import Match, count_in, lookup
 from engines.risk2210.actions import (
     Bid,
     BuildStation,
