@@ -9,13 +9,15 @@ tables as the models do; :func:`rows` reads each row by column name into a named
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import datetime
 from functools import cached_property
 from typing import Any, NamedTuple, TypeVar
 
 from django.apps import apps
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 
 Row = TypeVar("Row", bound=NamedTuple)
@@ -130,6 +132,28 @@ def _insert(target: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) 
         else:
             values = ", ".join(["%s"] * len(columns))
             cursor.executemany(f"INSERT INTO {into} VALUES ({values})", list(rows))
+
+
+@contextmanager
+def worker() -> Iterator[ThreadPoolExecutor]:
+    """A thread running calls on this thread's database connection, inside its transaction,
+    one after another in the order submitted, while this thread computes.
+
+    This thread must not use the connection while a call it submitted is pending. On leaving,
+    the calls not started are cancelled and the running one is waited for.
+    """
+    shared = connections[DEFAULT_DB_ALIAS]
+    shared.inc_thread_sharing()
+
+    def share() -> None:
+        connections[DEFAULT_DB_ALIAS] = shared
+
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sql-worker", initializer=share)
+    try:
+        yield pool
+    finally:
+        pool.shutdown(cancel_futures=True)
+        shared.dec_thread_sharing()
 
 
 def moment(value: datetime | None) -> Any:

@@ -242,13 +242,28 @@ def rating_recompute(*, league: League, write: bool = False) -> list[Difference]
         fold = _Fold(elo_k)
         now = sql.moment(timezone.now())
         finished = refs.model(refs.MATCH).Status.FINISHED
-        for start in range(0, last_seq, CHUNK):
-            seats = sql.rows(_Seat, _SEATS.text, [league.pk, finished, start, start + CHUNK])
-            rewritten = []
-            for _, result in groupby(seats, key=attrgetter("match_id")):
-                rewritten += fold.add(list(result), now)
-            if write and rewritten:
-                _replace_history(rewritten)
+
+        def read(start: int) -> list[_Seat]:
+            return sql.rows(_Seat, _SEATS.text, [league.pk, finished, start, start + CHUNK])
+
+        # The next chunk is read and the last one written while this one is folded.
+        with sql.worker() as worker:
+            reading = worker.submit(read, 0)
+            writing = None
+            for start in range(0, last_seq, CHUNK):
+                seats = reading.result()
+                if start + CHUNK < last_seq:
+                    reading = worker.submit(read, start + CHUNK)
+                rewritten = []
+                for _, result in groupby(seats, key=attrgetter("match_id")):
+                    rewritten += fold.add(list(result), now)
+                if writing is not None:
+                    writing.result()  # its error, if any, before the next chunk's
+                    writing = None
+                if write and rewritten:
+                    writing = worker.submit(_replace_history, rewritten)
+            if writing is not None:
+                writing.result()
         entries = sql.rows(_Entry, _ENTRIES.text, [league.pk])
         differences = _entry_differences(entries, fold)
         if stored_rows != fold.matched or fold.matched != fold.rows:
