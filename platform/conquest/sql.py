@@ -9,13 +9,15 @@ tables as the models do; :func:`rows` reads each row by column name into a named
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import datetime
 from functools import cached_property
 from typing import Any, NamedTuple, TypeVar
 
 from django.apps import apps
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Model
 
 Row = TypeVar("Row", bound=NamedTuple)
@@ -81,16 +83,77 @@ def insert(table: type[Model] | str, columns: Sequence[str], rows: Iterable[Sequ
     """Insert ``rows`` (values in the order of ``columns``, column names) into ``table``'s
     table (a model, or ``"app_label.Model"``): by COPY on PostgreSQL, a few µs a row and
     streamed, else one INSERT a row."""
+    _insert(_table(table), columns, rows)
+
+
+def upsert(
+    table: type[Model] | str,
+    columns: Sequence[str],
+    key: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+) -> None:
+    """Insert ``rows`` as :func:`insert` does, each one taking the place of the row whose
+    ``key`` columns (a unique constraint's) it shares, when there is one: that row keeps its
+    id and is updated in place, so no foreign key is checked again."""
+    target = _table(table)
+    updated = ", ".join(f"{column} = excluded.{column}" for column in columns if column not in key)
+    names = ", ".join(columns)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"CREATE TEMPORARY TABLE {_UPSERTED} AS SELECT {names} FROM {target} WHERE 1 = 0"
+        )
+        _insert(_UPSERTED, columns, rows)
+        # WHERE true: SQLite would read ON CONFLICT as a join's ON without it.
+        cursor.execute(
+            f"INSERT INTO {target} ({names}) SELECT {names} FROM {_UPSERTED} WHERE true"
+            f" ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updated}"
+        )
+        cursor.execute(f"DROP TABLE {_UPSERTED}")
+
+
+_UPSERTED = "sql_upserted"
+"""The temporary table :func:`upsert` fills."""
+
+
+def _table(table: type[Model] | str) -> str:
+    """The quoted name of a model's table."""
     model = apps.get_model(table) if isinstance(table, str) else table
-    target = f"{connection.ops.quote_name(model._meta.db_table)} ({', '.join(columns)})"
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _insert(target: str, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """:func:`insert` into the table named ``target`` (quoted)."""
+    into = f"{target} ({', '.join(columns)})"
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            with cursor.cursor.copy(f"COPY {target} FROM STDIN") as copy:
+            with cursor.cursor.copy(f"COPY {into} FROM STDIN") as copy:
                 for row in rows:
                     copy.write_row(row)
         else:
             values = ", ".join(["%s"] * len(columns))
-            cursor.executemany(f"INSERT INTO {target} VALUES ({values})", list(rows))
+            cursor.executemany(f"INSERT INTO {into} VALUES ({values})", list(rows))
+
+
+@contextmanager
+def worker() -> Iterator[ThreadPoolExecutor]:
+    """A thread running calls on this thread's database connection, inside its transaction,
+    one after another in the order submitted, while this thread computes.
+
+    This thread must not use the connection while a call it submitted is pending. On leaving,
+    the calls not started are cancelled and the running one is waited for.
+    """
+    shared = connections[DEFAULT_DB_ALIAS]
+    shared.inc_thread_sharing()
+
+    def share() -> None:
+        connections[DEFAULT_DB_ALIAS] = shared
+
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sql-worker", initializer=share)
+    try:
+        yield pool
+    finally:
+        pool.shutdown(cancel_futures=True)
+        shared.dec_thread_sharing()
 
 
 def moment(value: datetime | None) -> Any:

@@ -17,6 +17,7 @@ class RatingChange(models.Model):
         refs.ENTRY,
         on_delete=models.CASCADE,
         related_name="rating_changes",
+        db_index=False,  # one_change_per_match's index (entry, match) serves it
         help_text="The entry.",
     )
     match = models.ForeignKey(

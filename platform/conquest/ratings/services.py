@@ -161,21 +161,13 @@ _DELETE_EXTRA = sql.Statement(
     seat=refs.SEAT,
     match=refs.MATCH,
 )
-_DELETE_HISTORY = sql.Statement(
-    "DELETE FROM {change} WHERE match_id IN ", change=RatingChange
-)  # + the matches' ids
-_HISTORY_COLUMNS: Final = (
-    "entry_id",
-    "match_id",
-    "seq",
-    "elo_before",
-    "elo_after",
-    "mu_before",
-    "mu_after",
-    "sigma_before",
-    "sigma_after",
-    "created_at",
+HISTORY_COLUMNS: Final = tuple(
+    f.column for f in RatingChange._meta.concrete_fields if not f.primary_key
 )
+"""A history row's columns, in the order of :class:`RatingChange`'s fields: the order of
+the rows :func:`rating_recompute` rewrites and the site benchmark generates."""
+_HISTORY_KEY: Final = ("entry_id", "match_id")
+"""The columns that identify a history row (unique together)."""
 
 
 _START: Final = Rating()
@@ -250,13 +242,28 @@ def rating_recompute(*, league: League, write: bool = False) -> list[Difference]
         fold = _Fold(elo_k)
         now = sql.moment(timezone.now())
         finished = refs.model(refs.MATCH).Status.FINISHED
-        for start in range(0, last_seq, CHUNK):
-            seats = sql.rows(_Seat, _SEATS.text, [league.pk, finished, start, start + CHUNK])
-            rewritten = []
-            for _, result in groupby(seats, key=attrgetter("match_id")):
-                rewritten += fold.add(list(result), now)
-            if write and rewritten:
-                _replace_history(rewritten)
+
+        def read(start: int) -> list[_Seat]:
+            return sql.rows(_Seat, _SEATS.text, [league.pk, finished, start, start + CHUNK])
+
+        # The next chunk is read and the last one written while this one is folded.
+        with sql.worker() as worker:
+            reading = worker.submit(read, 0)
+            writing = None
+            for start in range(0, last_seq, CHUNK):
+                seats = reading.result()
+                if start + CHUNK < last_seq:
+                    reading = worker.submit(read, start + CHUNK)
+                rewritten = []
+                for _, result in groupby(seats, key=attrgetter("match_id")):
+                    rewritten += fold.add(list(result), now)
+                if writing is not None:
+                    writing.result()  # its error, if any, before the next chunk's
+                    writing = None
+                if write and rewritten:
+                    writing = worker.submit(_replace_history, rewritten)
+            if writing is not None:
+                writing.result()
         entries = sql.rows(_Entry, _ENTRIES.text, [league.pk])
         differences = _entry_differences(entries, fold)
         if stored_rows != fold.matched or fold.matched != fold.rows:
@@ -294,7 +301,5 @@ def _entry_differences(entries: list[_Entry], fold: _Fold) -> list[Difference]:
 
 
 def _replace_history(rows: list[tuple[Any, ...]]) -> None:
-    """Replace the history rows of these results (rows as :data:`_HISTORY_COLUMNS`)."""
-    matches = sorted({row[1] for row in rows})
-    sql.execute(_DELETE_HISTORY.text + f"({', '.join(['%s'] * len(matches))})", matches)
-    sql.insert(RatingChange, _HISTORY_COLUMNS, rows)
+    """Replace the history rows of these results (rows as :data:`HISTORY_COLUMNS`)."""
+    sql.upsert(RatingChange, HISTORY_COLUMNS, _HISTORY_KEY, rows)

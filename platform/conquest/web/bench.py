@@ -30,6 +30,7 @@ from conquest.matches.models import EntrySeatTally, Match, MatchSeat
 from conquest.matches.services import tally_recount
 from conquest.ratings.maths import ELO_START, MU_START, SIGMA_START
 from conquest.ratings.models import RatingChange
+from conquest.ratings.services import HISTORY_COLUMNS
 from engines.registry import get_game
 
 CHUNK = 20_000
@@ -268,22 +269,7 @@ def fill(*, bots: int, matches: int, leagues: int, seats: int = 4, seed: int = 1
                 ],
                 seat_rows,
             )
-            _copy(
-                RatingChange,
-                [
-                    "entry",
-                    "match",
-                    "seq",
-                    "elo_before",
-                    "elo_after",
-                    "mu_before",
-                    "mu_after",
-                    "sigma_before",
-                    "sigma_after",
-                    "created_at",
-                ],
-                change_rows,
-            )
+            sql.insert(RatingChange, HISTORY_COLUMNS, change_rows)
             bar.update(len(match_rows))
     with connection.cursor() as cursor:
         cursor.executemany(
