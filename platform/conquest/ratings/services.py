@@ -302,4 +302,4 @@ def _entry_differences(entries: list[_Entry], fold: _Fold) -> list[Difference]:
 
 def _replace_history(rows: list[tuple[Any, ...]]) -> None:
     """Replace the history rows of these results (rows as :data:`HISTORY_COLUMNS`)."""
-    sql.upsert(RatingChange, HISTORY_COLUMNS, _HISTORY_KEY, rows)
+    sql.upsert(RatingChange, HISTORY_COLUMNS, _HISTORY_KEY, rows, binary=True)

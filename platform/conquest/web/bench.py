@@ -269,7 +269,7 @@ def fill(*, bots: int, matches: int, leagues: int, seats: int = 4, seed: int = 1
                 ],
                 seat_rows,
             )
-            sql.insert(RatingChange, HISTORY_COLUMNS, change_rows)
+            sql.insert(RatingChange, HISTORY_COLUMNS, change_rows, binary=True)
             bar.update(len(match_rows))
     with connection.cursor() as cursor:
         cursor.executemany(
