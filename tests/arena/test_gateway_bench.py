@@ -6,12 +6,18 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
-from arena_workers import database_url, flush_broker, redis_url
+from arena_workers import ROOT, database_url, flush_broker, redis_url
 from conquest.matches.models import Match
+from conquest.matches.workers import descendants
 from django.core.management import call_command
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,3 +40,39 @@ def test_the_gateway_benchmark_plays_its_matches_through_every_gateway(monkeypat
         lines = (logs / f"{gateway}.log").read_text().splitlines()
         events = [json.loads(line) for line in lines if line.startswith("{")]
         assert any(e.get("event") == "bot_connected" for e in events), gateway
+
+
+def test_the_gateway_benchmark_stopped_by_sigterm_leaves_no_process():
+    flush_broker()
+    env = {**os.environ, "DATABASE_URL": database_url(), "BROKER_URL": redis_url()}
+    bench = subprocess.Popen(
+        [sys.executable, "manage.py", "bench_gateway", "--decisions", "1000000", "--matches", "0"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while len(children := descendants(bench.pid)) < 3:  # a gateway, an echo server, a bot
+            assert bench.poll() is None and time.monotonic() < deadline, bench.stderr.read()
+            time.sleep(0.1)
+        bench.send_signal(signal.SIGTERM)
+        code = bench.wait(60)
+        deadline = time.monotonic() + 30
+        while left := [pid for pid in children if _running(pid)]:
+            assert time.monotonic() < deadline, f"still running: {left}"
+            time.sleep(0.1)
+        assert code == 128 + signal.SIGTERM, bench.stderr.read()
+    finally:
+        bench.kill()
+        bench.wait()
+
+
+def _running(pid: int) -> bool:
+    """Is process ``pid`` there and not a zombie?"""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False

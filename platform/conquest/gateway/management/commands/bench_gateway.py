@@ -23,12 +23,16 @@ at once, the remote decisions per second and the deadlines missed.
 
 ``--gateways N`` starts N gateway processes and spreads the bot processes over them in turn;
 the worker finds each bot's gateway in the registry, as in production.
+
+Its processes (gateways, echo server, bots, workers) end with it: when it finishes, fails or
+gets SIGINT or SIGTERM (they are killed), and when it is killed (they get SIGTERM).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import statistics
 import sys
 import tempfile
@@ -67,6 +71,8 @@ BLOCK = 100
 """Round trips per block of the latency measure."""
 MEMORY_SECONDS = 3.0
 """How often the concurrency measure samples the worker's memory."""
+
+
 GOALS: Final = {"ratio": 2.0, "at_once": 2000, "per_second": 3000}
 """Issue 19, item 4: remote decisions at p50 within ``ratio`` times the bare round trip; one
 remote worker process playing ``at_once`` matches at once, none missing a deadline, at
@@ -208,6 +214,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, decisions, matches, bots, max_steps, simultaneous, gateways, **kw):
         call_command("migrate", verbosity=0)
+        signal.signal(signal.SIGTERM, _stopped)  # the finally below kills the children
         self.logs = Path(tempfile.mkdtemp(prefix="bench-gateway-"))
         self.children: list[ChildProcess] = []
         self.tag = f"bench{int(time.time())}"
@@ -216,7 +223,7 @@ class Command(BaseCommand):
             for i in range(gateways):
                 log = self.logs / f"gateway{i}.log"
                 env = {"ARENA_BOT_MAX_MATCHES": str(matches)}
-                self.children.append(GatewayProcess(log, env=env))
+                self.children.append(GatewayProcess(log, env=env, with_parent=True))
             ratio = self._latency(self.gateways[0].address, decisions)
             concurrency = self._concurrency(matches, bots, max_steps) if matches else None
             if simultaneous:
@@ -239,7 +246,7 @@ class Command(BaseCommand):
 
     def _start(self, name: str, command: list[str], **env: str) -> ChildProcess:
         """Start a child process, stopped at the end of the benchmark."""
-        child = ChildProcess(name, command, self.logs / f"{name}.log", env)
+        child = ChildProcess(name, command, self.logs / f"{name}.log", env, with_parent=True)
         self.children.append(child)
         return child
 
@@ -338,7 +345,9 @@ class Command(BaseCommand):
                     league=league, version=bots.version_create(bot=bot, kind="remote")
                 )
             )
-        worker = WorkerProcess("bench-remote", self.logs / "worker.log", remote=count + 8)
+        worker = WorkerProcess(
+            "bench-remote", self.logs / "worker.log", remote=count + 8, with_parent=True
+        )
         self.children.append(worker)
         worker.wait_ready()
         scheduled = [
@@ -408,7 +417,9 @@ class Command(BaseCommand):
             )
             for i in range(4)
         ]
-        worker = WorkerProcess("bench-africa", self.logs / "africa-worker.log", remote=4)
+        worker = WorkerProcess(
+            "bench-africa", self.logs / "africa-worker.log", remote=4, with_parent=True
+        )
         self.children.append(worker)
         worker.wait_ready()
         decisions = rounds = 0
@@ -474,3 +485,8 @@ def _rounds(replay: Replay) -> int:
                 break
             match.apply(*next(actions))
     return rounds
+
+
+def _stopped(signum: int, frame: object) -> None:
+    """SIGTERM: end as on SIGINT, the children killed on the way out."""
+    raise SystemExit(128 + signum)
