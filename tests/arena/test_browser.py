@@ -11,9 +11,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from api_helpers import make_bot, make_league, make_user, play
 from arena_fixtures import entry, user
+from arena_workers import wait_for
 from browser_helpers import shot
 from conquest.leagues import services as leagues
 from conquest.matches import services
+from conquest.matches.models import Match
 from conquest.matches.selectors import full_replay
 from conquest.tournaments import services as tournaments
 from django.db import connection
@@ -194,8 +196,9 @@ def test_a_live_match_is_followed_to_its_end(live_server, page: Page, workers):
     position = page.locator(".viewer .position")
     expect(position).to_have_text(re.compile(r"frame \d+ of \d+"), timeout=60_000)
     expect(page.locator(".viewer .status")).to_contain_text("Ended", timeout=120_000)
-    match.refresh_from_db()
-    assert match.status == "finished"
+    # The stream's last entry and the recorded result are written by the worker one after the
+    # other: the page may show the end a moment before the result is committed.
+    wait_for(lambda: Match.objects.get(pk=match.pk).status == "finished", 60, "the result")
     total = int(position.inner_text().split()[-1])
     expect(position).to_have_text(f"frame {total} of {total}")
     shot(page, "live-ended")
