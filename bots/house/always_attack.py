@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import Final, cast
 
 from bots.house.choice import bounds, fill
 from engines.core import Action
@@ -12,6 +12,12 @@ from engines.risk.observation import RiskObservation
 
 END = EndPhase()
 """Equal to every EndPhase listed: it carries nothing."""
+
+OCCUPY: Final = tuple(Occupy(armies) for armies in range(512))
+"""``Occupy(armies)`` for the usual numbers of armies, made once (a frozen action is shared)."""
+_BLITZES: Final[dict[tuple[str, str], Blitz]] = {}
+"""The last Blitz sent against each (source, target) pair, made again when its ``keep``
+differs (a frozen action is shared; the pairs are the board's)."""
 
 
 class AlwaysAttackPlayer:
@@ -33,12 +39,12 @@ class AlwaysAttackPlayer:
         first = legal_actions[0]
         kind = type(first)
         if kind is Attack:
-            blitz = cast(Blitz, self.rng.choice(legal_actions[1::2]))
-            keep = blitz.keep
-            return blitz if isinstance(keep, int) else Blitz(blitz.source, blitz.target, keep.low)
+            return _to_the_end(cast(Blitz, self.rng.choice(legal_actions[1::2])))
         if kind is Occupy:
             armies = cast(Occupy, first).armies
-            return first if isinstance(armies, int) else Occupy(armies.high)
+            if isinstance(armies, int):
+                return first
+            return OCCUPY[armies.high] if armies.high < len(OCCUPY) else Occupy(armies.high)
         if kind is Place:
             place = cast(Place, self.rng.choice(legal_actions))
             armies = place.armies
@@ -50,3 +56,15 @@ class AlwaysAttackPlayer:
         template = self.rng.choice(legal_actions)  # a claim, the defender's dice, an EndPhase
         amount = bounds(template)
         return template if amount is None else fill(template, amount.high)
+
+
+def _to_the_end(blitz: Blitz) -> Blitz:
+    """``blitz`` keeping the fewest armies it may."""
+    keep = blitz.keep
+    if isinstance(keep, int):
+        return blitz
+    pair = blitz.source, blitz.target
+    sent = _BLITZES.get(pair)
+    if sent is None or sent.keep != keep.low:
+        sent = _BLITZES[pair] = Blitz(*pair, keep.low)
+    return sent
