@@ -4,6 +4,7 @@ must be exact: after every action of random (Hypothesis) and always-attack play,
 variant and seat count, with cards on and off, each equals a recomputation from the state
 alone, made here from the rules as the engine stated them before it kept them; a match
 restored from its snapshot, or with its hidden parts drawn again, starts its views afresh.
+The listings are also in the order the always-attack player reads from their first action.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from bots.house.always_attack import AlwaysAttackPlayer
 from bots.house.choice import bounds, fill
 from engines.core.contract import Action, Amount
 from engines.risk import missions
-from engines.risk.actions import Attack, Blitz, EndPhase, Fortify
+from engines.risk.actions import Attack, Blitz, EndPhase, Fortify, Occupy, Place, TradeCards
 from engines.risk.board import WORLD
 from engines.risk.match import RiskMatch
 from engines.risk.observation import NEUTRAL, CardView, MissionView
@@ -110,6 +111,13 @@ def check_views(match: RiskMatch) -> None:
         assert match.legal_actions(seat) == attack_options(match)
     elif match.phase == "fortify":
         assert match.legal_actions(seat) == fortify_options(match, seat)
+    elif match.phase in ("setup", "place", "ally_place"):  # trades, then places or EndPhase
+        kinds = [type(action) for action in match.legal_actions(seat)]
+        trades = kinds.count(TradeCards)
+        assert kinds[:trades] == [TradeCards] * trades
+        assert kinds[trades:] in ([], [EndPhase]) or set(kinds[trades:]) == {Place}
+    elif match.phase == "occupy":
+        assert [type(action) for action in match.legal_actions(seat)] == [Occupy]
 
 
 def check_fresh_copies(match: RiskMatch, rng: random.Random) -> None:
