@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from redis.commands.core import AsyncScript, Script
 
 from conquest.relay.broadcast import KEEP_SECONDS
 from conquest.relay.fence import APPEND, FENCE, Stale, fence_key
@@ -138,6 +139,8 @@ class _RedisSink:
         self.keys = [fence_key(match_id), _pointer_key(match_id), _stream_key(match_id, epoch)]
         self.epoch = epoch
         self.attempt = attempt
+        self._script: Script | None = None
+        self._async_script: AsyncScript | None = None
 
     def _args(self, entries: Sequence[Entry]) -> list[Any]:
         # The first entry (n=0) makes this epoch the feed's.
@@ -152,14 +155,16 @@ class _RedisSink:
 
     def write(self, entries: Sequence[Entry]) -> None:
         """Append ``entries``; Stale when a newer attempt has written the feed."""
-        # EVALSHA: the script's text goes to Redis once, not with every write.
-        script = redis_client().register_script(_WRITE)
-        self._check(script(keys=list(self.keys), args=self._args(entries)))
+        if self._script is None:
+            # EVALSHA: the script's text goes to Redis once, not with every write.
+            self._script = redis_client().register_script(_WRITE)
+        self._check(self._script(keys=self.keys, args=self._args(entries)))
 
     async def write_async(self, entries: Sequence[Entry]) -> None:
         """:meth:`write` on the running event loop."""
-        script = async_redis_client().register_script(_WRITE)
-        self._check(await script(keys=list(self.keys), args=self._args(entries)))
+        if self._async_script is None:
+            self._async_script = async_redis_client().register_script(_WRITE)
+        self._check(await self._async_script(keys=self.keys, args=self._args(entries)))
 
     def close(self) -> None:
         """Nothing to release."""

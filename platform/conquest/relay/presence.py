@@ -32,7 +32,8 @@ from django.core.exceptions import ImproperlyConfigured
 from redis.backoff import EqualJitterBackoff
 
 REDIS_CONNECTIONS = 32
-"""Redis connections per process at most (a remote worker has a hundred Celery threads)."""
+"""Redis connections of a process's threads at most (a remote worker has a hundred Celery
+threads); see :func:`async_redis_client` for its event loops."""
 REDIS_RETRIES = 5
 """How many times a command that failed on a connection error is tried again, after waits
 doubling from 0.2 s to at most 2 s, each between half and all of it: 2.5 to 5 s in all."""
@@ -166,12 +167,13 @@ _async_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, redis.async
 
 
 def async_redis_client() -> redis.asyncio.Redis:
-    """:func:`redis_client` for the running event loop (one per loop)."""
-    url = _url()
+    """:func:`redis_client` for the running event loop (one per loop). Its pool has no cap
+    and never makes a command wait (cheaper per command than a blocking pool): each match on
+    the loop writes at most two things at once, its spectator stream and its live feed."""
     loop = asyncio.get_running_loop()
     if loop not in _async_clients:
-        pool = redis.asyncio.BlockingConnectionPool.from_url(
-            url, max_connections=REDIS_CONNECTIONS, **_resilience(redis.asyncio.retry.Retry)
+        pool = redis.asyncio.ConnectionPool.from_url(
+            _url(), **_resilience(redis.asyncio.retry.Retry)
         )
         _async_clients[loop] = redis.asyncio.Redis(connection_pool=pool)
     return _async_clients[loop]
