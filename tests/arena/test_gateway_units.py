@@ -316,9 +316,9 @@ def test_a_broadcast_write_retried_after_a_lost_reply_adds_nothing_twice(fresh_r
         broadcast = Broadcast(async_redis_client(), 7, "risk", attempt=1)
         await broadcast.start()
         for _ in range(2):  # the client sends a command again when its reply was lost
-            await broadcast._run(broadcast._write_script, ["0", "", 0, *texts[:2]])
+            await broadcast._run(broadcast._write_script, ["0", "", 0, 2, *texts[:2]])
         for _ in range(2):
-            await broadcast._run(broadcast._write_script, ["1", "", 2, *texts[2:]])
+            await broadcast._run(broadcast._write_script, ["1", "", 2, len(texts) - 2, *texts[2:]])
 
     asyncio.run(scenario())
     entries = redis_client().xrange("arena:match:7:events")
