@@ -299,9 +299,33 @@ def test_a_broadcast_writes_the_events_behind_the_match_in_order_then_the_final_
         await broadcast.end(None)
 
     asyncio.run(scenario())
-    *entries, (_, final) = redis_client().xrange("arena:match:7:events")
-    assert [int(fields[b"seq"]) for _, fields in entries] == list(range(len(events)))
-    assert final == {b"final": b"1", b"result": b""}
+    texts = codec("risk").encode_events(events)
+    assert redis_client().xrange("arena:match:7:events") == [
+        *(
+            (f"0-{seq + 1}".encode(), {b"seq": str(seq).encode(), b"event": text.encode()})
+            for seq, text in enumerate(texts)
+        ),
+        (f"0-{len(texts) + 1}".encode(), {b"final": b"1", b"result": b""}),
+    ]
+
+
+def test_a_broadcast_write_retried_after_a_lost_reply_adds_nothing_twice(fresh_redis):
+    texts = codec("risk").encode_events(RISK.new_match("hasbro", 2, seed=1).setup_events)
+
+    async def scenario() -> None:
+        broadcast = Broadcast(async_redis_client(), 7, "risk", attempt=1)
+        await broadcast.start()
+        for _ in range(2):  # the client sends a command again when its reply was lost
+            await broadcast._run(broadcast._write_script, ["0", "", 0, 2, *texts[:2]])
+        for _ in range(2):
+            await broadcast._run(broadcast._write_script, ["1", "", 2, len(texts) - 2, *texts[2:]])
+
+    asyncio.run(scenario())
+    entries = redis_client().xrange("arena:match:7:events")
+    assert [entry_id for entry_id, _ in entries] == [
+        f"0-{n}".encode() for n in range(1, len(texts) + 2)
+    ]
+    assert [fields[b"event"].decode() for _, fields in entries[:-1]] == texts
 
 
 def test_a_broadcast_that_cannot_write_fails_the_match(fresh_redis):

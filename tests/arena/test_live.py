@@ -20,10 +20,12 @@ from conquest.leagues import services as leagues
 from conquest.matches import services
 from conquest.matches.codes import SeatKind
 from conquest.matches.models import Match
-from conquest.matches.runner import build_seats, run
+from conquest.matches.runner import build_seats, run, run_async
 from conquest.matches.selectors import full_replay, match_spec
 from conquest.matches.spec import MatchSpec, SeatSpec
 from conquest.relay import feeds
+from conquest.relay.broadcast import Broadcast, stream_key
+from conquest.relay.presence import async_redis_client, redis_client
 from django.urls import reverse
 from gateway_helpers import (
     BotProcess,
@@ -31,6 +33,7 @@ from gateway_helpers import (
     processes_fixture,  # noqa: F401 - the fixture `processes`
     remote_entry,
 )
+from redis.commands.core import AsyncScript
 
 from engines.core import visible_events
 from engines.players import player_class
@@ -206,6 +209,49 @@ def test_on_an_event_loop_a_pending_frame_is_written_while_the_match_waits(store
         assert [m.kind for m in messages(47, seconds=0)] == ["frame", "frame"]
 
     asyncio.run(scenario())
+
+
+def test_a_feed_carried_by_the_spectator_stream_is_the_feed_written_alone(
+    settings, tmp_path, monkeypatch
+):
+    flush_broker()
+    url = redis_url()
+    settings.ARENA = settings.ARENA.model_copy(update={"home": tmp_path, "gateway_redis_url": url})
+    monkeypatch.setattr(feeds, "FRAME_SECONDS", 0)  # a frame for each action that shows one
+    s = spec()
+
+    async def play(match_id: int, carried: bool) -> None:
+        """Play ``s`` as a remote match's child does; the scripts run, in Redis."""
+        broadcast = Broadcast(async_redis_client(), match_id, s.game, attempt=1)
+        carrier = broadcast if carried else None
+        live = feeds.AsyncWriter(match_id, names_of(s), attempt=1, carrier=carrier)
+
+        def on_events(events) -> None:
+            broadcast.events(events)
+            live.events(events)
+
+        await broadcast.start()
+        outcome = await run_async(s, build_seats(s, player_class), on_events, live.start)
+        await live.aend(outcome.result)
+        await broadcast.end(outcome.result)
+
+    calls: list[list[str]] = []  # the keys of each script call
+    call = AsyncScript.__call__
+
+    def counted(script, *args, **kwargs):
+        calls.append(kwargs["keys"])
+        return call(script, *args, **kwargs)
+
+    monkeypatch.setattr(AsyncScript, "__call__", counted)
+    asyncio.run(play(48, carried=False))
+    alone, calls[:] = list(calls), []
+    asyncio.run(play(49, carried=True))
+    assert [(m.kind, m.data) for m in written(49)] == [(m.kind, m.data) for m in written(48)]
+    streams = [redis_client().xrange(stream_key(match_id)) for match_id in (48, 49)]
+    assert streams[0] == streams[1] and len(streams[0]) > 100
+    feed_alone = [keys for keys in alone if keys[1] != stream_key(48)]
+    assert feed_alone and all(keys[1] == stream_key(49) for keys in calls), "one call for both"
+    assert len(calls) < len(alone)
 
 
 # ------------------------------------------------------------------------------ over HTTP

@@ -296,8 +296,9 @@ async def _play(job: _Play) -> Outcome | _Failed | _Stale:
         link = Link(bot, match_id, presences(), grace, attempt=attempt)
         return RemoteSeat(link, spec, seat, requests)
 
-    live = feeds.AsyncWriter(match_id, [seat.name for seat in spec.seats], attempt=attempt)
     broadcast = Broadcast(async_redis_client(), match_id, spec.game, attempt=attempt)
+    names = [seat.name for seat in spec.seats]
+    live = feeds.AsyncWriter(match_id, names, attempt=attempt, carrier=broadcast)
 
     def on_events(events: Sequence[Event]) -> None:
         nonlocal calls

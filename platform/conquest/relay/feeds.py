@@ -50,9 +50,10 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from redis.commands.core import AsyncScript, Script
 
-from conquest.relay.broadcast import KEEP_SECONDS
-from conquest.relay.fence import APPEND, FENCE, Stale, fence_key
+from conquest.relay.broadcast import KEEP_SECONDS, Broadcast
+from conquest.relay.fence import APPEND, FEED, FENCE, Stale, fence_key
 from conquest.relay.presence import async_redis_client, enabled, redis_client
 from engines.core import Event, Match, Result
 from engines.spectate import Feed, result_plain
@@ -74,22 +75,9 @@ BATCH = 1000
 _SWEEP_SECONDS = 60.0
 _LOCK = ".lock"
 """The file whose lock a writer holds while it puts its feed's file in place."""
-# KEYS: the fence, the pointer, the epoch's stream. ARGV: the attempt, KEEP_SECONDS, the
-# epoch, whether this batch starts the epoch (then the pointer names it), and the entries.
-_WRITE = (
-    FENCE
-    + APPEND
-    + """
-if ARGV[4] == '1' then
-  redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[2])
-else
-  redis.call('EXPIRE', KEYS[2], ARGV[2])
-end
-append(KEYS[3], 5)
-redis.call('EXPIRE', KEYS[3], ARGV[2])
-return 1
-"""
-)
+# KEYS: the fence, the pointer, the epoch's stream. ARGV: the attempt, KEEP_SECONDS, then the
+# batch (``fence.FEED``): the epoch, whether it starts the epoch, and the entries.
+_WRITE = FENCE + APPEND + FEED + "feed(KEYS[2], KEYS[3], 3) return 1"
 
 
 @dataclass(frozen=True)
@@ -138,13 +126,19 @@ class _RedisSink:
         self.keys = [fence_key(match_id), _pointer_key(match_id), _stream_key(match_id, epoch)]
         self.epoch = epoch
         self.attempt = attempt
+        self._script: Script | None = None
+        self._async_script: AsyncScript | None = None
 
-    def _args(self, entries: Sequence[Entry]) -> list[Any]:
+    def batch(self, entries: Sequence[Entry]) -> list[Any]:
+        """The script's arguments for ``entries`` after the attempt's (``fence.FEED``)."""
         # The first entry (n=0) makes this epoch the feed's.
-        args = [self.attempt, KEEP_SECONDS, self.epoch, int(entries[0].n == 0)]
+        args = [self.epoch, int(entries[0].n == 0)]
         for entry in entries:
             args.extend([entry.n + 1, "kind", entry.kind, "data", _dumps(entry.data)])
         return args
+
+    def _args(self, entries: Sequence[Entry]) -> list[Any]:
+        return [self.attempt, KEEP_SECONDS, *self.batch(entries)]
 
     def _check(self, written: Any) -> None:
         if not written:
@@ -152,14 +146,16 @@ class _RedisSink:
 
     def write(self, entries: Sequence[Entry]) -> None:
         """Append ``entries``; Stale when a newer attempt has written the feed."""
-        # EVALSHA: the script's text goes to Redis once, not with every write.
-        script = redis_client().register_script(_WRITE)
-        self._check(script(keys=list(self.keys), args=self._args(entries)))
+        if self._script is None:
+            # EVALSHA: the script's text goes to Redis once, not with every write.
+            self._script = redis_client().register_script(_WRITE)
+        self._check(self._script(keys=self.keys, args=self._args(entries)))
 
     async def write_async(self, entries: Sequence[Entry]) -> None:
         """:meth:`write` on the running event loop."""
-        script = async_redis_client().register_script(_WRITE)
-        self._check(await script(keys=list(self.keys), args=self._args(entries)))
+        if self._async_script is None:
+            self._async_script = async_redis_client().register_script(_WRITE)
+        self._check(await self._async_script(keys=self.keys, args=self._args(entries)))
 
     def close(self) -> None:
         """Nothing to release."""
@@ -428,13 +424,29 @@ class Writer:
 class AsyncWriter(Writer):
     """:class:`Writer` on the running event loop (remote matches): writes go to a task of the
     loop, which never waits for them, and a frame left pending while the match waits for a bot
-    is written ``FRAME_SECONDS`` after the last. End with :meth:`aend`."""
+    is written ``FRAME_SECONDS`` after the last. End with :meth:`aend`.
 
-    def __init__(self, match_id: int, names: Sequence[str], *, attempt: int) -> None:
+    Given the match's spectator stream (``carrier``), a feed kept in Redis has its writes
+    carried by the stream's (:meth:`.Broadcast.carry`): a frame made as a decision's events
+    come goes to Redis in the same script call as the events, one round trip for both. Once
+    a write of the stream has failed, the feed writes on its own."""
+
+    def __init__(
+        self,
+        match_id: int,
+        names: Sequence[str],
+        *,
+        attempt: int,
+        carrier: Broadcast | None = None,
+    ) -> None:
         super().__init__(match_id, names, attempt=attempt)
         self._queued: list[Entry] = []
         self._task: asyncio.Task | None = None
         self._timer: asyncio.TimerHandle | None = None
+        self._carrier = carrier if isinstance(self.sink, _RedisSink) else None
+        self._fed: asyncio.Future[None] | None = None  # the carried batch last queued
+        if self._carrier is not None:
+            self._carrier.carry(*self.sink.keys[1:])
 
     def events(self, events: Sequence[Event]) -> None:
         """As :meth:`Writer.events`; a frame left pending is written at its time."""
@@ -449,9 +461,25 @@ class AsyncWriter(Writer):
             self._frame()
 
     def _write(self, entries: list[Entry]) -> None:
+        if self._carrier is not None:
+            assert isinstance(self.sink, _RedisSink)
+            fed = self._carrier.feed(self.sink.batch(entries))
+            if fed is not None:
+                if fed is not self._fed:  # else the entries joined the batch awaited
+                    self._fed = fed
+                    self._task = asyncio.get_running_loop().create_task(self._carried(fed))
+                return
+            self._carrier = None
         self._queued.extend(entries)
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self._drain())
+
+    async def _carried(self, fed: asyncio.Future[None]) -> None:
+        try:
+            await fed
+        except Exception as error:
+            if not self._stopped:
+                self._fail(error)
 
     async def _drain(self) -> None:
         while self._queued:

@@ -41,6 +41,23 @@ entry ``0-k``, skipping those the stream has already (a command retried after a 
 writes nothing twice)."""
 
 
+FEED = """
+local function feed(pointer, stream, from)
+  if ARGV[from + 1] == '1' then
+    redis.call('SET', pointer, ARGV[from], 'EX', ARGV[2])
+  else
+    redis.call('EXPIRE', pointer, ARGV[2])
+  end
+  append(stream, from + 2)
+  redis.call('EXPIRE', stream, ARGV[2])
+end
+"""
+"""A Lua function for fenced scripts, after :data:`APPEND`: ``feed(pointer, stream, from)``
+writes a batch of a live feed's entries (``conquest.relay.feeds``) given from ``ARGV[from]``
+on: the epoch, whether the batch starts it (then ``pointer`` names it), and the entries for
+the epoch's ``stream``; both keys are kept ``ARGV[2]`` seconds."""
+
+
 class Stale(Exception):
     """A newer attempt of the match delivered or wrote: this attempt lost its lease."""
 
