@@ -7,7 +7,9 @@ the pings go on meanwhile. A dropped connection is opened again with exponential
 and jitter, capped well inside the grace period the platform announced (a sixth of it), so
 that a bot whose gateway comes back reconnects before its matches forfeit it; the platform
 then resumes the running matches (MatchStarted with ``resumed``), which keep their
-instances. A refusal (a wrong token) ends it with :class:`PlatformRefused`.
+instances. A connection on which the platform has said nothing for three ping intervals
+counts as dropped (a stream closed while the network was cut is never reported to the bot).
+A refusal (a wrong token) ends it with :class:`PlatformRefused`.
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ DEFAULT_MAX_BACKOFF_SECONDS = 5.0
 """The longest wait between connection attempts before a Welcome announced the grace period."""
 GRACE_FRACTION = 6
 """The longest wait between connection attempts is this fraction of the grace period."""
+SILENT_PINGS = 3
+"""A connection is given up when the platform, which pings every ``ping_interval_seconds`` its
+Welcome announced, has said nothing for this many intervals: a stream the platform closed while
+the network was cut sends the bot nothing, ever."""
 
 
 def backoff_seconds(failures: int, cap: float, rng: random.Random | None = None) -> float:
@@ -193,9 +199,7 @@ class Client:
                 if first is grpc.aio.EOF:
                     raise ConnectionLost("the platform closed the stream before its Welcome")
                 self._welcomed(first, call)
-                while (message := await call.read()) is not grpc.aio.EOF:
-                    self._handle(message)
-                LOGGER.warning("the platform closed the stream; connecting again")
+                await self._listen(call)
             except grpc.aio.AioRpcError as error:
                 status = f"{error.code().name}: {error.details()}"
                 if error.code() in REFUSALS:
@@ -205,6 +209,27 @@ class Client:
                 LOGGER.warning("connection lost (%s); connecting again", status)
             finally:
                 self._call = None
+
+    async def _listen(self, call: Any) -> None:
+        """Handle every message until the stream ends or the platform falls silent for
+        ``SILENT_PINGS`` ping intervals (no limit when the Welcome announced no pings)."""
+        assert self.welcome is not None
+        silence = SILENT_PINGS * self.welcome.limits.ping_interval_seconds
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout(None) as deadline:
+                while True:
+                    if silence > 0:
+                        deadline.reschedule(loop.time() + silence)
+                    message = await call.read()
+                    if message is grpc.aio.EOF:
+                        break
+                    self._handle(message)
+        except TimeoutError:
+            call.cancel()
+            LOGGER.warning("no word from the platform for %.1f s; connecting again", silence)
+            return
+        LOGGER.warning("the platform closed the stream; connecting again")
 
     def _channel(self) -> grpc.aio.Channel:
         """A fresh channel for one connection attempt, on a subchannel of its own."""

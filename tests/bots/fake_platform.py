@@ -49,11 +49,16 @@ class FakePlatform(bot_pb2_grpc.BotServiceServicer):
     its Welcome announces ``grace_seconds`` to reconnect."""
 
     def __init__(
-        self, matches: list[Scripted], drop_after: int | None = None, grace_seconds: float = WAIT
+        self,
+        matches: list[Scripted],
+        drop_after: int | None = None,
+        grace_seconds: float = WAIT,
+        ping_seconds: float = 0.0,
     ) -> None:
         self.matches = matches
         self.drop_after = drop_after
         self.grace_seconds = grace_seconds
+        self.ping_seconds = ping_seconds  # announced only: this platform pings per decision
         self.hellos: list[pb.Hello] = []
         self.refusals = 0
         self.connections = 0
@@ -75,7 +80,9 @@ class FakePlatform(bot_pb2_grpc.BotServiceServicer):
         hello = (await context.read()).hello
         self.hellos.append(hello)
         limits = pb.Limits(
-            max_matches=hello.max_matches, reconnect_grace_seconds=self.grace_seconds
+            max_matches=hello.max_matches,
+            reconnect_grace_seconds=self.grace_seconds,
+            ping_interval_seconds=self.ping_seconds,
         )
         welcome = pb.Welcome(
             protocol_version=PROTOCOL_VERSION, bot_id=7, bot_name="tester", limits=limits

@@ -332,3 +332,25 @@ def test_a_bot_whose_platform_comes_back_reconnects_within_the_grace_period(capl
     # back within the grace period however busy the machine is.
     assert len(waits) > 5 and max(waits) <= grace / 6, waits
     assert sum(r.created >= back for r in failed) <= 1, [r.getMessage() for r in failed]
+
+
+def test_a_platform_silent_for_three_ping_intervals_is_left_and_connected_again(caplog):
+    # A stream the platform closed while the network was cut never reaches the bot: its only
+    # sign is that the pings stop. This platform announces pings every 0.2 s and sends none.
+    caplog.set_level(logging.WARNING, logger=LOGGER.name)
+    platform = FakePlatform([], ping_seconds=0.2)
+
+    async def scenario() -> Client:
+        async with serving(platform) as address:
+            client = Client(CountingPlayer, TOKEN, address)
+            playing = asyncio.create_task(client.run())
+            async with asyncio.timeout(WAIT):
+                while platform.connections < 2:
+                    await asyncio.sleep(0.01)
+            client.stop()
+            await asyncio.wait_for(playing, WAIT)
+            return client
+
+    client = asyncio.run(scenario())
+    assert client.connections >= 2
+    assert "no word from the platform for 0.6 s; connecting again" in caplog.text
