@@ -1,18 +1,21 @@
-"""The gateway: the gRPC server remote bots connect to, and the one workers deliver through.
+"""The gateway: the gRPC server remote bots connect to, and the server workers deliver through.
 
 Two ports, one process (``manage.py run_gateway``):
 
-- **public**: ``BotService.Connect``, each bot's one stream; ``SpectatorService.Watch``; the
-  standard health service and server reflection;
+- **public** (gRPC): ``BotService.Connect``, each bot's one stream; ``SpectatorService.Watch``;
+  the standard health service and server reflection;
 - **internal** (workers only, never exposed to bots; bound to loopback unless configured
-  otherwise): ``Gateway.Deliver``, one stream per worker process, on which each request has a
-  match's messages written on its bot's stream and, for a DecisionRequest, waits for the
-  action (concurrently); and health. A call without the platform's shared secret is refused
-  (``conquest.gateway.auth``).
+  otherwise): protobuf frames on TCP (``proto/arena/internal/v1/gateway.proto``,
+  ``conquest.relay.frames``), one connection per worker process, on which each
+  DeliverRequest has a match's messages written on its bot's stream and, for a
+  DecisionRequest, waits for the action (concurrently). A connection whose Hello lacks the
+  platform's shared secret is refused (``conquest.relay.auth``); a malformed frame closes it.
 
-**Health.** Both ports serve the standard gRPC health service: ``SERVING`` while Redis answers
-(checked every ``ARENA_GATEWAY_HEALTH_SECONDS``: without it no worker finds the bots here),
-``NOT_SERVING`` while it does not, for the overall status ("") and each service.
+**Health.** ``SERVING`` while Redis answers (checked every ``ARENA_GATEWAY_HEALTH_SECONDS``:
+without it no worker finds the bots here), ``NOT_SERVING`` while it does not: the public
+port's standard gRPC health service, for the overall status ("") and each service; on the
+internal port, the Welcome's ``serving`` (a Hello without a secret asks for it alone:
+``manage.py gateway_health``).
 
 The gateway registers each bot stream it holds under its internal address in the Redis
 presences (``conquest/relay/presence.py``), where the workers find it, and registers it
@@ -56,14 +59,14 @@ from grpc_reflection.v1alpha import reflection
 
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
-from bots.protocol.arena.internal.v1 import gateway_pb2_grpc
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.streams import STREAM_ENDED
 from conquest import metrics
 from conquest.bots.services import token_authenticate
 from conquest.events import log_event
 from conquest.gateway import database, spectators
-from conquest.gateway.auth import SharedSecret
+from conquest.relay import frames
+from conquest.relay.auth import authorized
 from conquest.relay.presence import Presence, Presences
 
 logger = logging.getLogger(__name__)
@@ -71,7 +74,7 @@ logger = logging.getLogger(__name__)
 BOT_SERVICE = pb.DESCRIPTOR.services_by_name["BotService"].full_name
 SPECTATOR_SERVICE = pb.DESCRIPTOR.services_by_name["SpectatorService"].full_name
 HELLO_SECONDS = 10.0
-"""How long a new stream may take to send its Hello."""
+"""How long a new stream, or a worker's new connection, may take to send its Hello."""
 SUPERSEDE_SECONDS = 1.0
 """How long telling a replaced stream why may take."""
 RTT_SAMPLES = 5
@@ -226,6 +229,8 @@ class Gateway:
         self.serving: bool | None = None
         """What the health services report: Redis answered the last check (None: no check)."""
         self._checking: asyncio.Task | None = None
+        self._workers: set[asyncio.Task] = set()
+        """The handlers of the workers' connections to the internal port."""
 
     # -- Health ------------------------------------------------------------------------
 
@@ -470,10 +475,14 @@ class Gateway:
 
     # -- Gateway (internal) ------------------------------------------------------------
 
-    async def Deliver(self, requests, context) -> None:
-        """``Gateway.Deliver``: a worker's stream; each request is handled concurrently and
-        answered with its ticket when done."""
-        write = asyncio.Lock()
+    async def serve_worker(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        """A connection to the internal port: its Hello, then, for a worker presenting the
+        shared secret, its DeliverRequests, each handled concurrently and answered with its
+        ticket when done; until it closes, or sends a malformed frame (logged, closed)."""
+        self._workers.add(asyncio.current_task())
+        peer = writer.get_extra_info("peername")
         tasks: set[asyncio.Task] = set()
 
         async def answer(request: gw.DeliverRequest) -> None:
@@ -483,18 +492,51 @@ class Gateway:
                 logger.exception("delivery to bot %s failed", request.bot_id)
                 reply = gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
             reply.ticket = request.ticket
-            async with write:
-                with contextlib.suppress(*STREAM_ENDED):
-                    await context.write(reply)  # unless the worker is gone
+            if not writer.is_closing():  # unless the worker is gone
+                writer.write(frames.frame(reply))
+                with contextlib.suppress(ConnectionError):
+                    await writer.drain()
 
         try:
-            async for request in requests:
-                task = asyncio.create_task(answer(request))
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
+            if await self._welcome(reader, writer, peer):
+                while (request := await frames.read(reader, gw.DeliverRequest)) is not None:
+                    task = asyncio.create_task(answer(request))
+                    tasks.add(task)
+                    task.add_done_callback(tasks.discard)
+        except frames.FrameError as error:
+            logger.warning("closed the internal connection from %s: %s", peer, error)
+        except (TimeoutError, ConnectionError, asyncio.IncompleteReadError):
+            pass  # no Hello in time, or the worker is gone
         finally:
+            self._workers.discard(asyncio.current_task())
             for task in list(tasks):  # the worker is gone: nobody waits for these
                 task.cancel()
+            writer.close()
+
+    async def _welcome(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, peer: object
+    ) -> bool:
+        """Read the connection's Hello and answer it with a Welcome: whether a worker presented
+        the shared secret (an empty one asks for the health only)."""
+        async with asyncio.timeout(HELLO_SECONDS):
+            hello = await frames.read(reader, gw.Hello)
+        if hello is None:
+            return False
+        welcome = gw.Welcome(serving=bool(self.serving))
+        admitted = bool(hello.secret) and authorized(hello)
+        if hello.secret and not admitted:
+            logger.warning("refused a worker's connection from %s: a wrong secret", peer)
+            welcome.refused = "not the platform's shared secret (ARENA_GATEWAY_SECRET)"
+        writer.write(frames.frame(welcome))
+        await writer.drain()
+        return admitted
+
+    async def stop_workers(self, server: asyncio.Server) -> None:
+        """Close the internal port ``server`` and the workers' connections to it."""
+        server.close()
+        for task in list(self._workers):
+            task.cancel()
+        await asyncio.gather(*self._workers, return_exceptions=True)
 
     async def _deliver(self, request: gw.DeliverRequest) -> gw.DeliverReply:
         """Write the messages; for a decision, wait for the answer."""
@@ -585,10 +627,11 @@ def _health(gateway: Gateway, server: grpc.aio.Server, names: list[str]) -> None
 
 async def serve(
     gateway: Gateway, public: str, internal: str
-) -> tuple[grpc.aio.Server, grpc.aio.Server, tuple[int, int]]:
-    """Start the public and internal servers on ``public`` and ``internal`` (host:port), and
-    the gateway's health checks (stop them with :meth:`Gateway.stop_checks`); returns the
-    servers and the ports they got."""
+) -> tuple[grpc.aio.Server, asyncio.Server, tuple[int, int]]:
+    """Start the public and internal servers on ``public`` and ``internal`` (host:port; a
+    port 0: a free one), and the gateway's health checks (stop them with
+    :meth:`Gateway.stop_checks`, the internal server with :meth:`Gateway.stop_workers`);
+    returns the servers and the ports they got."""
     hard_limit = max(4 * 2**20, 2 * gateway.limits.max_message_bytes)
     bots = grpc.aio.server(
         options=[
@@ -617,14 +660,13 @@ async def serve(
     reflection.enable_server_reflection(
         [*public_names, health.SERVICE_NAME, reflection.SERVICE_NAME], bots
     )
-    workers = grpc.aio.server(interceptors=[SharedSecret(open_services=[health.SERVICE_NAME])])
-    internal_name = gw.DESCRIPTOR.services_by_name["Gateway"].full_name
-    gateway_pb2_grpc.add_GatewayServicer_to_server(gateway, workers)
-    _health(gateway, workers, [internal_name])
     metrics.BOTS_CONNECTED.set_function(lambda: len(gateway.connections))
     await gateway.check_redis()
     gateway.start_checks()
-    ports = bots.add_insecure_port(public), workers.add_insecure_port(internal)
+    host, _, port = internal.rpartition(":")
+    host = host.strip("[]")
+    every = host in ("", "::")  # every interface, IPv4 and IPv6 (asyncio: host None)
+    workers = await asyncio.start_server(gateway.serve_worker, None if every else host, int(port))
+    ports = bots.add_insecure_port(public), workers.sockets[0].getsockname()[1]
     await bots.start()
-    await workers.start()
     return bots, workers, ports
