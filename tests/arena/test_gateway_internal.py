@@ -185,6 +185,41 @@ def test_a_bad_frame_from_the_gateway_fails_the_waiting_requests_saying_why(capl
     assert "a frame that is not a DeliverReply" in said and said in caplog.text
 
 
+def test_requests_wait_for_the_welcome_and_a_gateway_that_does_not_answer_times_out():
+    async def scenario() -> tuple[list[int], bool]:
+        seen: list[int] = []
+
+        async def slow(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await frames.read(reader, gw.Hello)
+            await asyncio.sleep(0.2)  # the requests are made before the Welcome
+            writer.write(frames.frame(gw.Welcome(serving=True)))
+            while len(seen) < 2:
+                request = await frames.read(reader, gw.DeliverRequest)
+                seen.append(request.bot_id)
+                if request.bot_id == 1:
+                    writer.write(frames.frame(gw.DeliverReply(ticket=request.ticket)))
+            await asyncio.sleep(1.0)  # past the second request's time
+            writer.close()
+
+        fake = await asyncio.start_server(slow, "127.0.0.1", 0)
+        client = GatewayClient(f"127.0.0.1:{fake.sockets[0].getsockname()[1]}")
+        answered = asyncio.create_task(client.deliver(gw.DeliverRequest(bot_id=1), timeout=30))
+        await asyncio.sleep(0)  # the first request is made
+        with pytest.raises(TimeoutError):
+            await client.deliver(gw.DeliverRequest(bot_id=2), timeout=0.5)  # never answered
+        await answered
+        broken = client.broken
+        async with asyncio.timeout(30):
+            while not client.broken:  # until the gateway closes the connection
+                await asyncio.sleep(0.05)
+        fake.close()
+        return seen, broken
+
+    seen, broken = asyncio.run(scenario())
+    assert seen == [1, 2], "written in order once the gateway took the secret"
+    assert not broken, "a timeout is the request's, not the connection's"
+
+
 def test_the_internal_port_listens_on_loopback_by_default(processes):
     gateway = processes(GatewayProcess, "gateway")  # no --internal-host
     port = int(gateway.internal.rpartition(":")[2])
