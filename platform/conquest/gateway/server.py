@@ -105,11 +105,6 @@ class Answer:
     at: float = field(default_factory=time.perf_counter)
 
 
-def _time_out(future: asyncio.Future[Answer]) -> None:
-    if not future.done():
-        future.set_result(Answer(gw.DeliverReply.TIMEOUT))
-
-
 class Bucket:
     """A token bucket: ``take()`` is True at most ``rate`` times a second, ``burst`` at once."""
 
@@ -203,6 +198,13 @@ class Connection:
             if len(self.attempts) > ATTEMPTS_KEPT:
                 del self.attempts[next(iter(self.attempts))]
         return True
+
+    def expire(self, key: tuple[int, int], future: asyncio.Future[Answer]) -> None:
+        """The time to answer request ``key`` ran out: its wait ends TIMEOUT, and an answer to
+        it is ``late``."""
+        if not future.done():
+            self.expired.add(key)
+            future.set_result(Answer(gw.DeliverReply.TIMEOUT))
 
     def forget(self, match_id: int) -> None:
         """The match is over: stop accepting its messages."""
@@ -593,7 +595,7 @@ class Gateway:
         connection.pending[key] = future
         # A timer on the future rather than asyncio.timeout: a third of the cost. (A write
         # that the bot's flow control holds past it is not cut: it ends with the stream.)
-        expiry = loop.call_later(allowed + rtt, _time_out, future)
+        expiry = loop.call_later(allowed + rtt, connection.expire, key, future)
         try:
             sent = time.perf_counter()
             await connection.send(message)
@@ -603,7 +605,6 @@ class Gateway:
             if connection.pending.get(key) is future:
                 del connection.pending[key]
         if answer.status == gw.DeliverReply.TIMEOUT:
-            connection.expired.add(key)
             reply.status = gw.DeliverReply.TIMEOUT
             reply.think_seconds = allowed
             _DECISIONS["timeout"].inc()
