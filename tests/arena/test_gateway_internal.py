@@ -220,6 +220,25 @@ def test_requests_wait_for_the_welcome_and_a_gateway_that_does_not_answer_times_
     assert not broken, "a timeout is the request's, not the connection's"
 
 
+def test_a_stopping_gateway_closes_the_workers_connections_cleanly(bot_token, caplog):
+    bot_id, _ = bot_token
+
+    async def scenario() -> str:
+        async with gateway_here() as (_, _public, internal):
+            client = GatewayClient(f"127.0.0.1:{internal}")
+            await client.deliver(gw.DeliverRequest(bot_id=bot_id), timeout=30)
+        async with asyncio.timeout(30):
+            while not client.broken:
+                await asyncio.sleep(0.02)
+        with pytest.raises(ConnectionError) as broke:
+            await client.deliver(gw.DeliverRequest(bot_id=bot_id), timeout=30)
+        return str(broke.value)
+
+    said = asyncio.run(scenario())
+    assert said.startswith("the connection to 127.0.0.1:") and said.endswith("broke")
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "nothing failed"
+
+
 def test_the_internal_port_listens_on_loopback_by_default(processes):
     gateway = processes(GatewayProcess, "gateway")  # no --internal-host
     port = int(gateway.internal.rpartition(":")[2])

@@ -241,8 +241,8 @@ class Gateway:
         self.serving: bool | None = None
         """What the health services report: Redis answered the last check (None: no check)."""
         self._checking: asyncio.Task | None = None
-        self._workers: set[asyncio.Task] = set()
-        """The handlers of the workers' connections to the internal port."""
+        self._workers: dict[asyncio.Task, asyncio.StreamWriter] = {}
+        """The handlers of the connections to the internal port, and their streams."""
 
     # -- Health ------------------------------------------------------------------------
 
@@ -493,7 +493,9 @@ class Gateway:
         """A connection to the internal port: its Hello, then, for a worker presenting the
         shared secret, its DeliverRequests, each handled concurrently and answered with its
         ticket when done; until it closes, or sends a malformed frame (logged, closed)."""
-        self._workers.add(asyncio.current_task())
+        handler = asyncio.current_task()
+        assert handler is not None  # asyncio runs each handler in a task of its own
+        self._workers[handler] = writer
         peer = writer.get_extra_info("peername")
         tasks: set[asyncio.Task] = set()
 
@@ -520,7 +522,7 @@ class Gateway:
         except (TimeoutError, ConnectionError, asyncio.IncompleteReadError):
             pass  # no Hello in time, or the worker is gone
         finally:
-            self._workers.discard(asyncio.current_task())
+            del self._workers[handler]
             for task in list(tasks):  # the worker is gone: nobody waits for these
                 task.cancel()
             writer.close()
@@ -544,11 +546,13 @@ class Gateway:
         return admitted
 
     async def stop_workers(self, server: asyncio.Server) -> None:
-        """Close the internal port ``server`` and the workers' connections to it."""
+        """Close the internal port ``server`` and the connections to it; their handlers end
+        as at a worker's leaving (cancelled, they would be logged as failed by asyncio)."""
         server.close()
-        for task in list(self._workers):
-            task.cancel()
-        await asyncio.gather(*self._workers, return_exceptions=True)
+        handlers = list(self._workers)
+        for writer in self._workers.values():
+            writer.close()
+        await asyncio.gather(*handlers, return_exceptions=True)
 
     async def _deliver(self, request: gw.DeliverRequest) -> gw.DeliverReply:
         """Write the messages; for a decision, wait for the answer."""
