@@ -200,7 +200,7 @@ async def gateway_here(
         yield gateway, public, internal
     finally:
         gateway.stop_checks()
-        await asyncio.gather(bots_server.stop(0), workers_server.stop(0))
+        await asyncio.gather(bots_server.stop(0), gateway.stop_workers(workers_server))
         await asyncio.to_thread(db.connections.close_all)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
 
 import grpc
 import grpc.aio
@@ -14,9 +15,13 @@ import pytest
 from arena_fixtures import league, user
 from arena_workers import database_url, flush_broker
 from conquest.gateway import server
-from conquest.relay.auth import credentials
-from conquest.relay.links import Link, Stale, Unreachable, gateway_client
+from conquest.gateway.management.commands.gateway_health import serving
+from conquest.matches.workers import free_port
+from conquest.relay import auth, frames, links
+from conquest.relay.links import GatewayClient, Link, Stale, Unreachable, gateway_client
 from conquest.relay.presence import presences
+from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.db import OperationalError, connection
 from gateway_helpers import (
     AioBot,
@@ -25,11 +30,8 @@ from gateway_helpers import (
     processes_fixture,  # noqa: F401 - the fixture `processes`
     remote_entry,
 )
-from grpc_health.v1.health_pb2 import HealthCheckRequest, HealthCheckResponse
-from grpc_health.v1.health_pb2_grpc import HealthStub
 
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
-from bots.protocol.arena.internal.v1.gateway_pb2_grpc import GatewayStub
 from bots.protocol.arena.v1 import bot_pb2 as pb
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -57,48 +59,184 @@ def _started() -> pb.MatchStarted:
 # ------------------------------------------------------------------ the shared secret
 
 
-def test_a_delivery_without_the_shared_secret_is_refused_and_reaches_no_bot(bot_token):
-    bot_id, token = bot_token
+async def _hello(port: int, secret: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A raw connection to the internal port that presented ``secret``."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(frames.frame(gw.Hello(secret=secret)))
+    return reader, writer
 
-    async def scenario() -> tuple[list[grpc.StatusCode], gw.DeliverReply, pb.ServerMessage]:
+
+def test_a_connection_without_the_shared_secret_is_refused_and_reaches_no_bot(bot_token):
+    bot_id, token = bot_token
+    forged = gw.DeliverRequest(
+        bot_id=bot_id, match_id=MATCH, messages=[_decision()], think_seconds=0.5, ticket=1
+    )
+
+    async def scenario() -> tuple[list[tuple[gw.Welcome, object]], str, gw.DeliverReply, object]:
         async with gateway_here() as (_, public, internal):
             bot = AioBot(public, token)
             await bot.connect()
             refusals = []
-            async with grpc.aio.insecure_channel(f"127.0.0.1:{internal}") as channel:
-                health = await HealthStub(channel).Check(HealthCheckRequest(service=""))
-                assert health.status == HealthCheckResponse.SERVING, "health stays open"
-                forged = gw.DeliverRequest(
-                    bot_id=bot_id, match_id=MATCH, messages=[_decision()], think_seconds=0.5
-                )
-                for metadata in (
-                    (),
-                    (("authorization", "Gateway not-the-secret"),),
-                    (("authorization", f"Bot {token}"),),
-                ):
-                    call = GatewayStub(channel).Deliver(metadata=metadata)
-                    await call.write(forged)
-                    with pytest.raises(grpc.aio.AioRpcError) as refused:
-                        await asyncio.wait_for(call.read(), 30)
-                    refusals.append(refused.value.code())
-                call = GatewayStub(channel).Deliver(metadata=credentials())
-                await call.write(
-                    gw.DeliverRequest(
-                        bot_id=bot_id,
-                        match_id=MATCH,
-                        messages=[pb.ServerMessage(match_started=_started())],
-                    )
-                )
-                reply = await asyncio.wait_for(call.read(), 30)
-                first = await bot.next()
-                await call.done_writing()
+            for secret in ("not-the-secret", f"Bot {token}"):
+                reader, writer = await _hello(internal, secret)
+                writer.write(frames.frame(forged))  # sent at once, before the Welcome
+                welcome = await frames.read(reader, gw.Welcome)
+                refusals.append((welcome, await frames.read(reader, gw.DeliverReply)))
+                writer.close()
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(links, "hello", lambda: gw.Hello(secret="not-the-secret"))
+                with pytest.raises(ConnectionError) as refused:
+                    await GatewayClient(f"127.0.0.1:{internal}").deliver(forged, timeout=30)
+            right = GatewayClient(f"127.0.0.1:{internal}")
+            reply = await right.deliver(
+                gw.DeliverRequest(
+                    bot_id=bot_id,
+                    match_id=MATCH,
+                    messages=[pb.ServerMessage(match_started=_started())],
+                ),
+                timeout=30,
+            )
+            first = await bot.next()
             await bot.close()
-            return refusals, reply, first
+            return refusals, str(refused.value), reply, first
 
-    refusals, reply, first = asyncio.run(scenario())
-    assert refusals == [grpc.StatusCode.UNAUTHENTICATED] * 3
+    refusals, refused, reply, first = asyncio.run(scenario())
+    for welcome, after in refusals:
+        assert welcome.refused == "not the platform's shared secret (ARENA_GATEWAY_SECRET)"
+        assert after is None, "then the gateway closes the connection, answering nothing"
+    assert "refused us: not the platform's shared secret" in refused
     assert reply.status == gw.DeliverReply.DELIVERED
     assert first.WhichOneof("message") == "match_started", "nothing forged came before it"
+
+
+def test_a_hello_without_a_secret_gets_the_health_and_the_connection_closes(bot_token):
+    async def scenario() -> tuple[gw.Welcome | None, object, bool]:
+        async with gateway_here() as (_, _public, internal):
+            reader, writer = await _hello(internal, "")
+            welcome = await frames.read(reader, gw.Welcome)
+            after = await frames.read(reader, gw.DeliverReply)
+            writer.close()
+            return welcome, after, await serving(f"127.0.0.1:{internal}")
+
+    welcome, after, probed = asyncio.run(scenario())
+    assert welcome == gw.Welcome(serving=True) and after is None
+    assert probed
+
+
+def test_gateway_health_exits_1_when_nothing_answers():
+    with pytest.raises(CommandError) as down:
+        call_command("gateway_health", f"127.0.0.1:{free_port()}")
+    assert down.value.returncode == 1 and "does not answer" in str(down.value)
+
+
+@pytest.mark.parametrize(
+    ("frame", "said"),
+    [
+        (b"\x00\x00\x00\x03\xff\xff\xff", "a frame that is not a DeliverRequest"),
+        ((frames.MAX_FRAME_BYTES + 1).to_bytes(4, "big"), "the limit is 4194304"),
+    ],
+    ids=["malformed", "too large"],
+)
+def test_a_bad_frame_from_a_worker_closes_its_connection_only_and_says_why(
+    bot_token, caplog, frame, said
+):
+    bot_id, _ = bot_token
+    not_here = gw.DeliverRequest(bot_id=bot_id, match_id=MATCH)
+
+    async def scenario() -> tuple[object, gw.DeliverReply]:
+        async with gateway_here() as (_, _public, internal):
+            other = GatewayClient(f"127.0.0.1:{internal}")
+            await other.deliver(not_here, timeout=30)
+            reader, writer = await _hello(internal, auth.secret())
+            assert (await frames.read(reader, gw.Welcome)).refused == ""
+            writer.write(frame)
+            closed = await frames.read(reader, gw.DeliverReply)
+            writer.close()
+            return closed, await other.deliver(not_here, timeout=30)
+
+    with caplog.at_level(logging.WARNING, logger="conquest.gateway.server"):
+        closed, other = asyncio.run(scenario())
+    assert closed is None, "the gateway closed the connection"
+    assert other.status == gw.DeliverReply.NOT_CONNECTED, "another worker's goes on"
+    assert [r.getMessage() for r in caplog.records if "internal connection" in r.getMessage()]
+    assert said in caplog.text
+
+
+def test_a_bad_frame_from_the_gateway_fails_the_waiting_requests_saying_why(caplog):
+    async def scenario() -> str:
+        async def lying(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await frames.read(reader, gw.Hello)
+            writer.write(frames.frame(gw.Welcome(serving=True)))
+            await frames.read(reader, gw.DeliverRequest)
+            writer.write(b"\x00\x00\x00\x02\xff\xff")
+            await reader.read()
+
+        fake = await asyncio.start_server(lying, "127.0.0.1", 0)
+        port = fake.sockets[0].getsockname()[1]
+        client = GatewayClient(f"127.0.0.1:{port}")
+        with pytest.raises(ConnectionError) as broke:
+            await client.deliver(gw.DeliverRequest(bot_id=1), timeout=30)
+        fake.close()
+        assert client.broken
+        return str(broke.value)
+
+    said = asyncio.run(scenario())
+    assert said.startswith("the gateway at 127.0.0.1:") and "sent a bad frame" in said
+    assert "a frame that is not a DeliverReply" in said and said in caplog.text
+
+
+def test_requests_wait_for_the_welcome_and_a_gateway_that_does_not_answer_times_out():
+    async def scenario() -> tuple[list[int], bool]:
+        seen: list[int] = []
+
+        async def slow(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await frames.read(reader, gw.Hello)
+            await asyncio.sleep(0.2)  # the requests are made before the Welcome
+            writer.write(frames.frame(gw.Welcome(serving=True)))
+            while len(seen) < 2:
+                request = await frames.read(reader, gw.DeliverRequest)
+                seen.append(request.bot_id)
+                if request.bot_id == 1:
+                    writer.write(frames.frame(gw.DeliverReply(ticket=request.ticket)))
+            await asyncio.sleep(1.0)  # past the second request's time
+            writer.close()
+
+        fake = await asyncio.start_server(slow, "127.0.0.1", 0)
+        client = GatewayClient(f"127.0.0.1:{fake.sockets[0].getsockname()[1]}")
+        answered = asyncio.create_task(client.deliver(gw.DeliverRequest(bot_id=1), timeout=30))
+        await asyncio.sleep(0)  # the first request is made
+        with pytest.raises(TimeoutError):
+            await client.deliver(gw.DeliverRequest(bot_id=2), timeout=0.5)  # never answered
+        await answered
+        broken = client.broken
+        async with asyncio.timeout(30):
+            while not client.broken:  # until the gateway closes the connection
+                await asyncio.sleep(0.05)
+        fake.close()
+        return seen, broken
+
+    seen, broken = asyncio.run(scenario())
+    assert seen == [1, 2], "written in order once the gateway took the secret"
+    assert not broken, "a timeout is the request's, not the connection's"
+
+
+def test_a_stopping_gateway_closes_the_workers_connections_cleanly(bot_token, caplog):
+    bot_id, _ = bot_token
+
+    async def scenario() -> str:
+        async with gateway_here() as (_, _public, internal):
+            client = GatewayClient(f"127.0.0.1:{internal}")
+            await client.deliver(gw.DeliverRequest(bot_id=bot_id), timeout=30)
+        async with asyncio.timeout(30):
+            while not client.broken:
+                await asyncio.sleep(0.02)
+        with pytest.raises(ConnectionError) as broke:
+            await client.deliver(gw.DeliverRequest(bot_id=bot_id), timeout=30)
+        return str(broke.value)
+
+    said = asyncio.run(scenario())
+    assert said.startswith("the connection to 127.0.0.1:") and said.endswith("broke")
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "nothing failed"
 
 
 def test_the_internal_port_listens_on_loopback_by_default(processes):

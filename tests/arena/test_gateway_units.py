@@ -395,8 +395,9 @@ def test_a_bot_reconnecting_before_the_gateway_saw_its_old_stream_end_gets_in(fr
                 found = await asyncio.to_thread(presences().find, bot_id)
                 return stale, gateway.connections[bot_id], kinds, found
         finally:
-            for server in (bots, workers, other):
+            for server in (bots, other):
                 await server.stop(0)
+            await gateway.stop_workers(workers)
             await asyncio.to_thread(db.connections.close_all)
 
     stale, new, kinds, found = asyncio.run(reconnect())

@@ -1,18 +1,21 @@
-"""The gateway: the gRPC server remote bots connect to, and the one workers deliver through.
+"""The gateway: the gRPC server remote bots connect to, and the server workers deliver through.
 
 Two ports, one process (``manage.py run_gateway``):
 
-- **public**: ``BotService.Connect``, each bot's one stream; ``SpectatorService.Watch``; the
-  standard health service and server reflection;
+- **public** (gRPC): ``BotService.Connect``, each bot's one stream; ``SpectatorService.Watch``;
+  the standard health service and server reflection;
 - **internal** (workers only, never exposed to bots; bound to loopback unless configured
-  otherwise): ``Gateway.Deliver``, one stream per worker process, on which each request has a
-  match's messages written on its bot's stream and, for a DecisionRequest, waits for the
-  action (concurrently); and health. A call without the platform's shared secret is refused
-  (``conquest.gateway.auth``).
+  otherwise): protobuf frames on TCP (``proto/arena/internal/v1/gateway.proto``,
+  ``conquest.relay.frames``), one connection per worker process, on which each
+  DeliverRequest has a match's messages written on its bot's stream and, for a
+  DecisionRequest, waits for the action (concurrently). A connection whose Hello lacks the
+  platform's shared secret is refused (``conquest.relay.auth``); a malformed frame closes it.
 
-**Health.** Both ports serve the standard gRPC health service: ``SERVING`` while Redis answers
-(checked every ``ARENA_GATEWAY_HEALTH_SECONDS``: without it no worker finds the bots here),
-``NOT_SERVING`` while it does not, for the overall status ("") and each service.
+**Health.** ``SERVING`` while Redis answers (checked every ``ARENA_GATEWAY_HEALTH_SECONDS``:
+without it no worker finds the bots here), ``NOT_SERVING`` while it does not: the public
+port's standard gRPC health service, for the overall status ("") and each service; on the
+internal port, the Welcome's ``serving`` (a Hello without a secret asks for it alone:
+``manage.py gateway_health``).
 
 The gateway registers each bot stream it holds under its internal address in the Redis
 presences (``conquest/relay/presence.py``), where the workers find it, and registers it
@@ -56,14 +59,14 @@ from grpc_reflection.v1alpha import reflection
 
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
-from bots.protocol.arena.internal.v1 import gateway_pb2_grpc
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.streams import STREAM_ENDED
 from conquest import metrics
 from conquest.bots.services import token_authenticate
 from conquest.events import log_event
 from conquest.gateway import database, spectators
-from conquest.gateway.auth import SharedSecret
+from conquest.relay import frames
+from conquest.relay.auth import authorized
 from conquest.relay.presence import Presence, Presences
 
 logger = logging.getLogger(__name__)
@@ -71,7 +74,7 @@ logger = logging.getLogger(__name__)
 BOT_SERVICE = pb.DESCRIPTOR.services_by_name["BotService"].full_name
 SPECTATOR_SERVICE = pb.DESCRIPTOR.services_by_name["SpectatorService"].full_name
 HELLO_SECONDS = 10.0
-"""How long a new stream may take to send its Hello."""
+"""How long a new stream, or a worker's new connection, may take to send its Hello."""
 SUPERSEDE_SECONDS = 1.0
 """How long telling a replaced stream why may take."""
 RTT_SAMPLES = 5
@@ -86,6 +89,11 @@ ATTEMPTS_KEPT = 1000
 """The matches per connection whose newest attempt is remembered (the oldest are forgotten)."""
 REDIS_CHECK_SECONDS = 2.0
 """How long the health check waits for Redis's answer to a PING."""
+_DECISIONS = {
+    result: metrics.GATEWAY_DECISIONS.labels(result=result)
+    for result in ("answered", "timeout", "other")
+}
+"""The decisions' counters by result (a label's lookup costs more than the count)."""
 
 
 @dataclass
@@ -191,6 +199,13 @@ class Connection:
                 del self.attempts[next(iter(self.attempts))]
         return True
 
+    def expire(self, key: tuple[int, int], future: asyncio.Future[Answer]) -> None:
+        """The time to answer request ``key`` ran out: its wait ends TIMEOUT, and an answer to
+        it is ``late``."""
+        if not future.done():
+            self.expired.add(key)
+            future.set_result(Answer(gw.DeliverReply.TIMEOUT))
+
     def forget(self, match_id: int) -> None:
         """The match is over: stop accepting its messages."""
         self.matches.discard(match_id)
@@ -226,6 +241,8 @@ class Gateway:
         self.serving: bool | None = None
         """What the health services report: Redis answered the last check (None: no check)."""
         self._checking: asyncio.Task | None = None
+        self._workers: dict[asyncio.Task, asyncio.StreamWriter] = {}
+        """The handlers of the connections to the internal port, and their streams."""
 
     # -- Health ------------------------------------------------------------------------
 
@@ -470,10 +487,16 @@ class Gateway:
 
     # -- Gateway (internal) ------------------------------------------------------------
 
-    async def Deliver(self, requests, context) -> None:
-        """``Gateway.Deliver``: a worker's stream; each request is handled concurrently and
-        answered with its ticket when done."""
-        write = asyncio.Lock()
+    async def serve_worker(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        """A connection to the internal port: its Hello, then, for a worker presenting the
+        shared secret, its DeliverRequests, each handled concurrently and answered with its
+        ticket when done; until it closes, or sends a malformed frame (logged, closed)."""
+        handler = asyncio.current_task()
+        assert handler is not None  # asyncio runs each handler in a task of its own
+        self._workers[handler] = writer
+        peer = writer.get_extra_info("peername")
         tasks: set[asyncio.Task] = set()
 
         async def answer(request: gw.DeliverRequest) -> None:
@@ -483,18 +506,53 @@ class Gateway:
                 logger.exception("delivery to bot %s failed", request.bot_id)
                 reply = gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
             reply.ticket = request.ticket
-            async with write:
-                with contextlib.suppress(*STREAM_ENDED):
-                    await context.write(reply)  # unless the worker is gone
+            if not writer.is_closing():  # unless the worker is gone
+                writer.write(frames.frame(reply))
+                with contextlib.suppress(ConnectionError):
+                    await writer.drain()
 
         try:
-            async for request in requests:
-                task = asyncio.create_task(answer(request))
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
+            if await self._welcome(reader, writer, peer):
+                while (request := await frames.read(reader, gw.DeliverRequest)) is not None:
+                    task = asyncio.create_task(answer(request))
+                    tasks.add(task)
+                    task.add_done_callback(tasks.discard)
+        except frames.FrameError as error:
+            logger.warning("closed the internal connection from %s: %s", peer, error)
+        except (TimeoutError, ConnectionError, asyncio.IncompleteReadError):
+            pass  # no Hello in time, or the worker is gone
         finally:
+            del self._workers[handler]
             for task in list(tasks):  # the worker is gone: nobody waits for these
                 task.cancel()
+            writer.close()
+
+    async def _welcome(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, peer: object
+    ) -> bool:
+        """Read the connection's Hello and answer it with a Welcome: whether a worker presented
+        the shared secret (an empty one asks for the health only)."""
+        async with asyncio.timeout(HELLO_SECONDS):
+            hello = await frames.read(reader, gw.Hello)
+        if hello is None:
+            return False
+        welcome = gw.Welcome(serving=bool(self.serving))
+        admitted = bool(hello.secret) and authorized(hello)
+        if hello.secret and not admitted:
+            logger.warning("refused a worker's connection from %s: a wrong secret", peer)
+            welcome.refused = "not the platform's shared secret (ARENA_GATEWAY_SECRET)"
+        writer.write(frames.frame(welcome))
+        await writer.drain()
+        return admitted
+
+    async def stop_workers(self, server: asyncio.Server) -> None:
+        """Close the internal port ``server`` and the connections to it; their handlers end
+        as at a worker's leaving (cancelled, they would be logged as failed by asyncio)."""
+        server.close()
+        handlers = list(self._workers)
+        for writer in self._workers.values():
+            writer.close()
+        await asyncio.gather(*handlers, return_exceptions=True)
 
     async def _deliver(self, request: gw.DeliverRequest) -> gw.DeliverReply:
         """Write the messages; for a decision, wait for the answer."""
@@ -536,24 +594,27 @@ class Gateway:
         decision = message.decision
         key = (decision.match_id, decision.request_id)
         rtt = decision.rtt_seconds = connection.rtt
-        future = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
         connection.pending[key] = future
+        # A timer on the future rather than asyncio.timeout: a third of the cost. (A write
+        # that the bot's flow control holds past it is not cut: it ends with the stream.)
+        expiry = loop.call_later(allowed + rtt, connection.expire, key, future)
         try:
-            async with asyncio.timeout(allowed + rtt):
-                sent = time.perf_counter()
-                await connection.send(message)
-                answer = await future
-        except TimeoutError:
-            connection.expired.add(key)
-            reply.status = gw.DeliverReply.TIMEOUT
-            reply.think_seconds = allowed
-            metrics.GATEWAY_DECISIONS.labels(result="timeout").inc()
-            return
+            sent = time.perf_counter()
+            await connection.send(message)
+            answer = await future
         finally:
+            expiry.cancel()
             if connection.pending.get(key) is future:
                 del connection.pending[key]
+        if answer.status == gw.DeliverReply.TIMEOUT:
+            reply.status = gw.DeliverReply.TIMEOUT
+            reply.think_seconds = allowed
+            _DECISIONS["timeout"].inc()
+            return
         answered = answer.status == gw.DeliverReply.DELIVERED
-        metrics.GATEWAY_DECISIONS.labels(result="answered" if answered else "other").inc()
+        _DECISIONS["answered" if answered else "other"].inc()
         if answered:
             metrics.GATEWAY_DECISION_SECONDS.observe(answer.at - sent)
         reply.status = answer.status
@@ -585,10 +646,11 @@ def _health(gateway: Gateway, server: grpc.aio.Server, names: list[str]) -> None
 
 async def serve(
     gateway: Gateway, public: str, internal: str
-) -> tuple[grpc.aio.Server, grpc.aio.Server, tuple[int, int]]:
-    """Start the public and internal servers on ``public`` and ``internal`` (host:port), and
-    the gateway's health checks (stop them with :meth:`Gateway.stop_checks`); returns the
-    servers and the ports they got."""
+) -> tuple[grpc.aio.Server, asyncio.Server, tuple[int, int]]:
+    """Start the public and internal servers on ``public`` and ``internal`` (host:port; a
+    port 0: a free one), and the gateway's health checks (stop them with
+    :meth:`Gateway.stop_checks`, the internal server with :meth:`Gateway.stop_workers`);
+    returns the servers and the ports they got."""
     hard_limit = max(4 * 2**20, 2 * gateway.limits.max_message_bytes)
     bots = grpc.aio.server(
         options=[
@@ -617,14 +679,13 @@ async def serve(
     reflection.enable_server_reflection(
         [*public_names, health.SERVICE_NAME, reflection.SERVICE_NAME], bots
     )
-    workers = grpc.aio.server(interceptors=[SharedSecret(open_services=[health.SERVICE_NAME])])
-    internal_name = gw.DESCRIPTOR.services_by_name["Gateway"].full_name
-    gateway_pb2_grpc.add_GatewayServicer_to_server(gateway, workers)
-    _health(gateway, workers, [internal_name])
     metrics.BOTS_CONNECTED.set_function(lambda: len(gateway.connections))
     await gateway.check_redis()
     gateway.start_checks()
-    ports = bots.add_insecure_port(public), workers.add_insecure_port(internal)
+    host, _, port = internal.rpartition(":")
+    host = host.strip("[]")
+    every = host in ("", "::")  # every interface, IPv4 and IPv6 (asyncio: host None)
+    workers = await asyncio.start_server(gateway.serve_worker, None if every else host, int(port))
+    ports = bots.add_insecure_port(public), workers.sockets[0].getsockname()[1]
     await bots.start()
-    await workers.start()
     return bots, workers, ports

@@ -3,14 +3,14 @@
 A worker of the ``remote`` queue (``--pool threads``) plays many such matches at once, each
 pool thread one. The thread does not play it: it hands it to **its own child process**
 (``sandbox.Sandbox``), which plays it to the end on an event loop of its own, with its own
-``Deliver`` stream to each gateway (``relay.links``) and its own Redis connections, while the
-thread waits for the outcome, renewing nothing itself (``execution.Leases`` does). So an
+connection to each gateway's internal port (``relay.links``) and its own Redis connections,
+while the thread waits for the outcome, renewing nothing itself (``execution.Leases`` does). So an
 engine (or a house bot at the table) that loops, eats memory or crashes fails its own match
 only: the other matches of the worker, in other children, go on meeting their deadlines.
 
 - **Limits** (the parent's): ``ARENA_MATCH_WALL_SECONDS`` (the child is killed),
   ``ARENA_MATCH_MEMORY_MB`` of address space above what the child had when it started, plus
-  ``RUNTIME_MB`` for its gRPC and Redis threads; a lost lease kills the child too.
+  ``RUNTIME_MB`` for its Redis threads and connections; a lost lease kills the child too.
 - **After a kill** (the wall clock, a child that died), a fresh child tells the bots
   (``MatchEnded``, reason ``error``) and the spectators (the stream's final entry) that the
   match is over, as the child would have done had it been able to.
@@ -20,7 +20,7 @@ only: the other matches of the worker, in other children, go on meeting their de
   ``started`` when its first action had been played (the child says so as it happens).
   A newer attempt that took the match over is :class:`~conquest.relay.fence.Stale`.
 - **Children** come from a **forkserver** (``multiprocessing``), a clean process started once
-  per worker, before its threads and gRPC channels exist (at ``worker_init``), with Django and
+  per worker, before its threads and connections exist (at ``worker_init``), with Django and
   the engines loaded (``remote_preload.py``): a child starts in milliseconds and shares the
   server's memory. A child lives across matches (``Sandbox.max_calls``), keeping its
   streams and caches warm, and is replaced after any failure. Killed worker, no orphans: the
@@ -32,7 +32,7 @@ only: the other matches of the worker, in other children, go on meeting their de
 
 **Why the whole match.** The other way, only the engine and the runner in the child, whose
 remote seats would ask the worker for each decision over a pipe (the worker keeping one
-``Deliver`` stream per gateway), saves about 5 MiB per match (a house-only child weighs 12 MiB
+connection per gateway), saves about 5 MiB per match (a house-only child weighs 12 MiB
 of PSS, a remote match's child, with its own channel, Redis connections and threads, 17) and
 leaves as many processes sharing the cores. It costs two more hops per decision (child →
 worker → gateway and back), keeps the worker's one loop in the path of every decision of
@@ -60,7 +60,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import grpc
 import redis
 from celery.signals import worker_init
 from django.conf import settings
@@ -77,6 +76,7 @@ from conquest.matches.spec import MatchSpec, Outcome
 from conquest.relay import feeds, links
 from conquest.relay.broadcast import Broadcast
 from conquest.relay.fence import Stale
+from conquest.relay.frames import FrameError
 from conquest.relay.links import Link, Unreachable, gateway_client
 from conquest.relay.presence import async_redis_client, presences
 from engines.core import Action, Event
@@ -87,7 +87,7 @@ logger = logging.getLogger(__name__)
 QUEUE = "remote"
 """The Celery queue of matches with a remote seat (``services.REMOTE_QUEUE``)."""
 RUNTIME_MB = 256
-"""Address space a child may take beyond ``ARENA_MATCH_MEMORY_MB``: its gRPC channel, its
+"""Address space a child may take beyond ``ARENA_MATCH_MEMORY_MB``: its connections, its
 threads' stacks and a malloc arena, reserved more than used (140 MiB measured with eight
 threads and ``remote_preload.MALLOC_ARENAS``; docs/benchmarks.md)."""
 END_SECONDS = 15.0
@@ -113,8 +113,8 @@ class RemoteFailed(Exception):
 INFRASTRUCTURE: tuple[type[BaseException], ...] = (
     Unreachable,
     redis.RedisError,
-    grpc.RpcError,
     ConnectionError,
+    FrameError,
 )
 """Exceptions in a child that are the platform's failure (a service unreachable)."""
 _EXTERNAL_SIGNALS = {signal.SIGKILL, signal.SIGTERM}
@@ -219,7 +219,7 @@ def start_forkserver() -> None:
 @worker_init.connect
 def _start_with_the_worker(sender, **kwargs) -> None:
     """A worker of the remote queue starts the forkserver as it starts: from its main thread,
-    before its pool's threads and any gRPC channel exist (the forkserver dies with the thread
+    before its pool's threads and any connection exist (the forkserver dies with the thread
     that started it), and waits for it to be ready (loaded: from then on it ignores SIGTERM)."""
     if QUEUE in sender.app.amqp.queues.consume_from:
         start_forkserver()

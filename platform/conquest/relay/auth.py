@@ -1,22 +1,22 @@
 """The shared secret of the gateways' internal port: what a worker presents, and its check.
 
-A call on the internal port (``Gateway.Deliver``) carries ``authorization: Gateway <secret>``
-in its metadata. The secret is ``ARENA_GATEWAY_SECRET`` or, when that is not set, a key
-derived from Django's ``SECRET_KEY`` (an HMAC with a fixed label): processes that share
-``SECRET_KEY``, as every process of one deployment does, share it with nothing more to set.
-The gateway's check is in ``conquest.gateway.auth``.
+A worker's connection to the internal port begins with a Hello frame carrying the secret
+(``proto/arena/internal/v1/gateway.proto``). The secret is ``ARENA_GATEWAY_SECRET`` or, when
+that is not set, a key derived from Django's ``SECRET_KEY`` (an HMAC with a fixed label):
+processes that share ``SECRET_KEY``, as every process of one deployment does, share it with
+nothing more to set.
+The gateway checks it with :func:`authorized` (``conquest.gateway.server``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Iterable
 
 from django.conf import settings
 
-METADATA_KEY = "authorization"
-SCHEME = "Gateway"
+from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
+
 _LABEL = b"conquest-arena gateway internal port v1"
 """What the derived secret is for: a key derived for anything else differs."""
 
@@ -30,15 +30,11 @@ def secret() -> str:
     return hmac.new(settings.SECRET_KEY.encode(), _LABEL, hashlib.sha256).hexdigest()
 
 
-def credentials() -> tuple[tuple[str, str]]:
-    """The call metadata a worker sends on the internal port."""
-    return ((METADATA_KEY, f"{SCHEME} {secret()}"),)
+def hello() -> gw.Hello:
+    """The first frame a worker sends on the internal port."""
+    return gw.Hello(secret=secret())
 
 
-def authorized(metadata: Iterable[tuple[str, str | bytes]] | None) -> bool:
-    """Does call ``metadata`` carry the shared secret? (Compared in constant time.)"""
-    presented = dict(metadata or ()).get(METADATA_KEY, "")
-    if isinstance(presented, bytes):
-        return False
-    expected = f"{SCHEME} {secret()}"
-    return hmac.compare_digest(presented.encode(), expected.encode())
+def authorized(hello: gw.Hello) -> bool:
+    """Does ``hello`` carry the shared secret? (Compared in constant time.)"""
+    return hmac.compare_digest(hello.secret.encode(), secret().encode())

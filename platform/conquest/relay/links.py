@@ -2,10 +2,10 @@
 
 A :class:`Link` finds the gateway holding the bot's stream in the presences
 (:mod:`.presence`) and sends its messages on the worker process's :class:`GatewayClient` to
-that gateway: one long-lived ``Gateway.Deliver`` stream per gateway, shared by every match of
-the process (a decision is one request out and one reply back, without the cost of a new
-call). Links and gateway clients live on the process's event loop for remote matches
-(``matches/execution.py``): a decision costs no thread switch in the worker.
+that gateway: one long-lived TCP connection to its internal port per gateway, shared by
+every match of the process (a decision is one request frame out and one reply frame back:
+``conquest.relay.frames``). Links and gateway clients live on the process's event loop for
+remote matches (``matches/execution.py``): a decision costs no thread switch in the worker.
 When the bot is not connected (never was, its stream dropped, or its gateway died) the link
 waits for it to connect again, to any gateway, polling the presences; it then sends the
 match's MatchStarted again with ``resumed`` and the pending request. After
@@ -13,8 +13,8 @@ match's MatchStarted again with ``resumed`` and the pending request. After
 A gateway that restarts is such a case: its bots reconnect, to it or another, and the link
 finds them again. Each delivery names the match's attempt; a gateway that has seen a newer
 attempt of the match on the bot's connection refuses it, and the link raises
-:class:`Stale` (the worker lost the match: it stops as after a lost lease). The Deliver
-stream presents the platform's shared secret (``conquest.relay.auth``).
+:class:`Stale` (the worker lost the match: it stops as after a lost lease). The connection
+presents the platform's shared secret in its first frame (``conquest.relay.auth``).
 The results of the seat's actions ride in its next DecisionRequest (``results``), or go
 before MatchEnded: one message on the bot's stream per decision, not two.
 """
@@ -27,13 +27,10 @@ import logging
 import time
 import weakref
 
-import grpc
-
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
-from bots.protocol.arena.internal.v1.gateway_pb2_grpc import GatewayStub
 from bots.protocol.arena.v1 import bot_pb2 as pb
-from bots.protocol.streams import OWN_SUBCHANNEL, STREAM_ENDED
-from conquest.relay.auth import credentials
+from conquest.relay import frames
+from conquest.relay.auth import hello
 from conquest.relay.fence import Stale
 from conquest.relay.presence import Presence, Presences
 
@@ -45,52 +42,93 @@ CALL_MARGIN_SECONDS = 5.0
 
 
 class GatewayClient:
-    """This process's Deliver stream to the gateway at ``address``, shared by its matches: a
-    request goes out with a ticket, and a reader task hands each reply to the request
-    waiting for that ticket. Create it on the event loop that uses it."""
+    """This process's connection to the internal port of the gateway at ``address``, shared
+    by its matches: a request goes out with a ticket, and a reader task hands each reply to
+    the request waiting for that ticket. Create it on the event loop that uses it; it
+    connects, and presents the shared secret, in the background: the requests made meanwhile
+    are written once the gateway took the secret.
+
+    A request is written without waiting for the gateway to read it (asyncio buffers it): a
+    gateway that stops reading is given up by the request's timeout."""
 
     def __init__(self, address: str) -> None:
         self.address = address
         self.broken = False
-        self._channel = grpc.aio.insecure_channel(address, options=OWN_SUBCHANNEL)
-        self._call = GatewayStub(self._channel).Deliver(metadata=credentials())
+        self._writer: asyncio.StreamWriter | None = None
+        self._unsent: list[bytes] = []
+        """The requests made before the gateway welcomed us."""
         self._waiting: dict[int, asyncio.Future[gw.DeliverReply]] = {}
         self._tickets = itertools.count(1)
-        self._write = asyncio.Lock()
-        self._reader = asyncio.get_running_loop().create_task(self._read())
+        self._reader = asyncio.get_running_loop().create_task(self._run())
 
     async def deliver(self, request: gw.DeliverRequest, timeout: float) -> gw.DeliverReply:
-        """The gateway's reply to ``request``; ConnectionError if the stream broke, or
-        TimeoutError after ``timeout`` seconds."""
+        """The gateway's reply to ``request``; ConnectionError if the connection broke (or the
+        gateway refused it), TimeoutError after ``timeout`` seconds; FrameError if the request
+        is larger than a frame may be."""
         if self.broken:
-            raise ConnectionError(f"the stream to {self.address} broke")
+            raise ConnectionError(f"the connection to {self.address} broke")
         request.ticket = next(self._tickets)
-        future = self._waiting[request.ticket] = asyncio.get_running_loop().create_future()
+        data = frames.frame(request)
+        loop = asyncio.get_running_loop()
+        future = self._waiting[request.ticket] = loop.create_future()
+        # A timer on the future rather than asyncio.timeout: a third of the cost.
+        expiry = loop.call_later(timeout, _time_out, future)
         try:
-            async with asyncio.timeout(timeout):
-                async with self._write:
-                    await self._call.write(request)
-                return await future
-        except STREAM_ENDED:
-            raise ConnectionError(f"the stream to {self.address} broke") from None
+            if self._writer is None:
+                self._unsent.append(data)
+            else:
+                self._writer.write(data)
+            return await future
         finally:
+            expiry.cancel()
             self._waiting.pop(request.ticket, None)
 
-    async def _read(self) -> None:
+    async def _run(self) -> None:
+        """Connect, then hand out the replies until the connection ends; the waiting requests
+        then fail with ConnectionError, saying why."""
+        broke = ConnectionError(f"the connection to {self.address} broke")
+        writer = None
         try:
-            while (reply := await self._call.read()) is not grpc.aio.EOF:
+            reader, writer = await self._connect()
+            writer.writelines(self._unsent)
+            self._writer, self._unsent = writer, []
+            while (reply := await frames.read(reader, gw.DeliverReply)) is not None:
                 future = self._waiting.pop(reply.ticket, None)
                 if future is not None and not future.done():
                     future.set_result(reply)
-        except STREAM_ENDED:
-            pass  # the gateway is gone, or its stream broke: the waiting requests fail below
+        except frames.FrameError as error:
+            broke = ConnectionError(f"the gateway at {self.address} sent a bad frame: {error}")
+            logger.error("%s", broke)
+        except ConnectionError as error:
+            broke = error
+        except (OSError, EOFError) as error:
+            broke = ConnectionError(f"the connection to {self.address} broke: {error!r}")
         finally:
             self.broken = True
             waiting, self._waiting = self._waiting, {}
             for future in waiting.values():
                 if not future.done():
-                    future.set_exception(ConnectionError(f"the stream to {self.address} broke"))
-            await self._channel.close()
+                    future.set_exception(broke)
+            if writer is not None:
+                writer.close()
+
+    async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        """A connection to the gateway that took our Hello (the shared secret);
+        ConnectionError if it refused it."""
+        host, _, port = self.address.rpartition(":")
+        reader, writer = await asyncio.open_connection(host.strip("[]"), int(port))
+        writer.write(frames.frame(hello()))
+        welcome = await frames.read(reader, gw.Welcome)
+        if welcome is None or welcome.refused:
+            writer.close()
+            why = welcome.refused if welcome else "it closed the connection"
+            raise ConnectionError(f"the gateway at {self.address} refused us: {why}")
+        return reader, writer
+
+
+def _time_out(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_exception(TimeoutError())
 
 
 _relays: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, GatewayClient]] = (
@@ -99,7 +137,7 @@ _relays: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, GatewayC
 
 
 def gateway_client(address: str) -> GatewayClient:
-    """The running loop's stream to the gateway at ``address`` (a new one if it broke)."""
+    """The running loop's connection to the gateway at ``address`` (a new one if it broke)."""
     relays = _relays.setdefault(asyncio.get_running_loop(), {})
     if address not in relays or relays[address].broken:
         relays[address] = GatewayClient(address)

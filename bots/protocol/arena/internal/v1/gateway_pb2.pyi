@@ -8,6 +8,20 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class Hello(_message.Message):
+    __slots__ = ("secret",)
+    SECRET_FIELD_NUMBER: _ClassVar[int]
+    secret: str
+    def __init__(self, secret: _Optional[str] = ...) -> None: ...
+
+class Welcome(_message.Message):
+    __slots__ = ("serving", "refused")
+    SERVING_FIELD_NUMBER: _ClassVar[int]
+    REFUSED_FIELD_NUMBER: _ClassVar[int]
+    serving: bool
+    refused: str
+    def __init__(self, serving: _Optional[bool] = ..., refused: _Optional[str] = ...) -> None: ...
+
 class DeliverRequest(_message.Message):
     __slots__ = ("bot_id", "match_id", "connection_id", "messages", "think_seconds", "ticket", "attempt")
     BOT_ID_FIELD_NUMBER: _ClassVar[int]

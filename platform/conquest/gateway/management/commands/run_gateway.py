@@ -78,7 +78,7 @@ class Command(BaseCommand):
         for connection in list(gateway.connections.values()):
             connection.close()  # their handlers unregister them
         gateway.stop_checks()
-        await asyncio.gather(bots.stop(STOP_GRACE_SECONDS), workers.stop(STOP_GRACE_SECONDS))
+        await asyncio.gather(bots.stop(STOP_GRACE_SECONDS), gateway.stop_workers(workers))
         await spectating.aclose()
 
 

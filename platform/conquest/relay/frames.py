@@ -1,0 +1,52 @@
+"""The gateways' internal port's framing: a protobuf message on an asyncio TCP stream.
+
+A frame is the message's length in 4 bytes (big-endian) followed by the serialized message
+(``proto/arena/internal/v1/gateway.proto`` says which messages go each way). A frame larger
+than :data:`MAX_FRAME_BYTES`, or bytes that are not the message expected, are a
+:class:`FrameError`: the connection cannot go on and is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TypeVar
+
+from google.protobuf.message import DecodeError, Message
+
+MAX_FRAME_BYTES = 4 * 2**20
+"""The largest frame either side sends or reads (gRPC's default limit, the port's before)."""
+_HEADER = 4
+
+M = TypeVar("M", bound=Message)
+
+
+class FrameError(Exception):
+    """A frame that is too large or not the message expected."""
+
+
+def frame(message: Message) -> bytes:
+    """``message`` as one frame; FrameError if it is larger than :data:`MAX_FRAME_BYTES`."""
+    data = message.SerializeToString()
+    if len(data) > MAX_FRAME_BYTES:
+        raise FrameError(f"a frame of {len(data)} bytes; the limit is {MAX_FRAME_BYTES}")
+    return len(data).to_bytes(_HEADER, "big") + data
+
+
+async def read(reader: asyncio.StreamReader, kind: type[M]) -> M | None:
+    """The next frame's message, of type ``kind``; None at the end of the stream (between
+    frames); FrameError for a frame too large or malformed, IncompleteReadError for a stream
+    ending within one."""
+    try:
+        header = await reader.readexactly(_HEADER)
+    except asyncio.IncompleteReadError as ended:
+        if not ended.partial:
+            return None
+        raise
+    size = int.from_bytes(header, "big")
+    if size > MAX_FRAME_BYTES:
+        raise FrameError(f"a frame of {size} bytes; the limit is {MAX_FRAME_BYTES}")
+    data = await reader.readexactly(size)
+    try:
+        return kind.FromString(data)
+    except DecodeError as error:
+        raise FrameError(f"a frame that is not a {kind.DESCRIPTOR.name}: {error}") from None
