@@ -220,6 +220,25 @@ def test_requests_wait_for_the_welcome_and_a_gateway_that_does_not_answer_times_
     assert not broken, "a timeout is the request's, not the connection's"
 
 
+def test_a_gateway_that_never_welcomes_breaks_the_connection_not_only_the_request(monkeypatch):
+    # A host that takes the connection and then says nothing (or drops every packet): the
+    # client gives it up within CALL_MARGIN_SECONDS, so the next request opens a new one.
+    monkeypatch.setattr(links, "CALL_MARGIN_SECONDS", 0.3)
+
+    async def scenario() -> GatewayClient:
+        async def mute(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await reader.read()
+
+        fake = await asyncio.start_server(mute, "127.0.0.1", 0)
+        client = GatewayClient(f"127.0.0.1:{fake.sockets[0].getsockname()[1]}")
+        with pytest.raises(ConnectionError):
+            await client.deliver(gw.DeliverRequest(bot_id=1), timeout=60)
+        fake.close()
+        return client
+
+    assert asyncio.run(scenario()).broken
+
+
 def test_a_stopping_gateway_closes_the_workers_connections_cleanly(bot_token, caplog):
     bot_id, _ = bot_token
 

@@ -101,7 +101,7 @@ class GatewayClient:
             logger.error("%s", broke)
         except ConnectionError as error:
             broke = error
-        except (OSError, EOFError) as error:
+        except (OSError, EOFError) as error:  # TimeoutError is an OSError
             broke = ConnectionError(f"the connection to {self.address} broke: {error!r}")
         finally:
             self.broken = True
@@ -114,11 +114,19 @@ class GatewayClient:
 
     async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         """A connection to the gateway that took our Hello (the shared secret);
-        ConnectionError if it refused it."""
+        ConnectionError if it refused it, TimeoutError if it did not answer within
+        ``CALL_MARGIN_SECONDS`` (a host that drops packets: the client is then broken, and
+        the next request makes a new one)."""
         host, _, port = self.address.rpartition(":")
-        reader, writer = await asyncio.open_connection(host.strip("[]"), int(port))
-        writer.write(frames.frame(hello()))
-        welcome = await frames.read(reader, gw.Welcome)
+        async with asyncio.timeout(CALL_MARGIN_SECONDS):
+            reader, writer = await asyncio.open_connection(host.strip("[]"), int(port))
+        try:
+            async with asyncio.timeout(CALL_MARGIN_SECONDS):
+                writer.write(frames.frame(hello()))
+                welcome = await frames.read(reader, gw.Welcome)
+        except BaseException:
+            writer.close()
+            raise
         if welcome is None or welcome.refused:
             writer.close()
             why = welcome.refused if welcome else "it closed the connection"
