@@ -27,8 +27,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = (
+    "engines/core/records.py",
     "engines/core/match.py",
     "engines/core/chance.py",
+    "engines/risk/events.py",
+    "engines/risk/observation.py",
     "engines/risk/match.py",
     "engines/conquetes/match.py",
     "engines/africa/match.py",
@@ -37,9 +40,12 @@ COMPILED = (
     "engines/risk2210/cards.py",
     "engines/play.py",
 )
-"""The modules compiled: each game's rules, with the base of every game's match and the chance
-they draw (the records they build, its actions, events and observations, stay plain dataclasses
-that the protocol and the bots inspect)."""
+"""The modules compiled: each game's rules, with the base of every game's match and events and
+the chance they draw, and classic Risk's events and observations (native classes its rules
+build without running Python: still dataclasses, their declared types read by
+``engines.core.records.field_hints``). Actions stay in Python, as the other games' records: a
+seat's ill-typed action is refused when applied, where a native class would refuse it when
+built."""
 GROUP = "engines._compiled"
 """mypyc's shared library, kept inside the package (``engines/_compiled__mypyc*.so``)."""
 STAMP = ROOT / "build" / "compiled-engines.json"

@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from engines.core import Amount
+from engines.core.records import field_hints
 
 SCALARS = (bool, int, float, str)
 
@@ -60,7 +61,7 @@ def shape_of(hint: Any) -> Shape:
     if hint in SCALARS:
         return Shape(Kind.SCALAR, hint)
     if is_dataclass(hint):
-        hints = typing.get_type_hints(hint)
+        hints = field_hints(typing.cast(type, hint))
         return Shape(
             Kind.RECORD, hint, fields=tuple((f.name, shape_of(hints[f.name])) for f in fields(hint))
         )

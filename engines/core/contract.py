@@ -17,21 +17,12 @@ from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
+# Re-exported (the "as" says so to the type checker): part of the contract.
+from engines.core.records import Event as Event  # noqa: PLC0414
 from engines.core.spectator import Layout
 
 if TYPE_CHECKING:
-    # Re-exported (the "as" says so to the type checker) for engines.core.match: see the else.
-    from mypy_extensions import mypyc_attr as mypyc_attr  # noqa: PLC0414
-
     from engines.core.match import Match
-else:
-    C = TypeVar("C")
-
-    def mypyc_attr(*names: str, **settings: object) -> Callable[[C], C]:
-        """mypyc's class settings (``mypy_extensions.mypyc_attr``, read by the compiler): nothing
-        to do at run time, where the engines need no package. Defined in this module, which is
-        never compiled: a compiled module would not run the ``else`` of ``TYPE_CHECKING``."""
-        return lambda cls: cls
 
 
 # ----------------------------------------------------------------------------- errors
@@ -101,44 +92,6 @@ class Action:
 
     A legal action may carry at most one :class:`Amount` field (the template's range).
     """
-
-
-@dataclass(slots=True)
-class Event:
-    """Base of every game's events: what happened, in order, as plain data.
-
-    Events are read-only records; they are not frozen only because they are made on the
-    hot path of every decision, where a frozen dataclass costs four times as much to build.
-
-    ``private_to`` names the only seat that may see the event as it is; every other
-    seat, spectator and replay shown to a bot sees :meth:`redacted` instead: a copy without
-    the secret, or nothing at all (``None``) when the event's mere existence would tell a
-    secret (a seat's mission changing, a secret order written).
-    """
-
-    @property
-    def private_to(self) -> int | None:
-        """The only seat that may see the event as it is; None: a public event (read-only,
-        so that a game's event may compute it from its fields)."""
-        return None
-
-    def redacted(self) -> Event | None:
-        """The event as seats other than ``private_to`` may see it (None: not at all)."""
-        return self
-
-    def describe(self, names: Sequence[str]) -> str:
-        """The event in words for people, ``names[seat]`` naming each seat (games say it in
-        a sentence; this default lists the fields).
-
-        >>> @dataclass(slots=True)
-        ... class Rolled(Event):
-        ...     seat: int
-        ...     dice: tuple[int, ...]
-        >>> Rolled(1, (6, 2)).describe(["Ann", "Bob"])
-        'Rolled: seat=1, dice=(6, 2)'
-        """
-        values = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
-        return f"{type(self).__name__}: {values}" if values else type(self).__name__
 
 
 @dataclass(frozen=True, slots=True)

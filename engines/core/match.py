@@ -27,8 +27,9 @@ from engines.core.contract import (
     IllegalAction,
     MatchOver,
     Result,
-    mypyc_attr,
 )
+from engines.core.native import mypyc_attr
+from engines.core.records import field_hints
 from engines.core.spectator import Board
 
 _NOT_A_SEAT: Final = object()
@@ -334,7 +335,7 @@ def _field_types(cls: type) -> FieldTypes:
     ``tuple[X, ...]``, the type ``X`` of its items."""
     if not is_dataclass(cls):
         return ()
-    hints = typing.get_type_hints(cls)
+    hints = field_hints(cls)
     checks = []
     for f in fields(cls):
         hint = hints[f.name]

@@ -11,6 +11,9 @@ carte", at the end only).
 Each event says itself in words for spectators (:meth:`Event.describe`), with the territories'
 English names and the seats' names; the third force (owner -1) is "the neutral army".
 
+The module is compiled with the rules (its classes native, :mod:`engines.core.records`): the
+events made several times a turn define their own ``__init__``, which mypyc compiles.
+
 >>> names = ["Ann", "Bob"]
 >>> Conquered(0, "alaska", "kamchatka", 1).describe(names)
 'Ann conquers Kamchatka from Bob'
@@ -139,6 +142,12 @@ class Placed(Event):
     territory: str
     armies: int
 
+    def __init__(self, seat: int, owner: int, territory: str, armies: int) -> None:
+        self.seat = seat
+        self.owner = owner
+        self.territory = territory
+        self.armies = armies
+
     def describe(self, names: Sequence[str]) -> str:
         armies = _armies(self.armies)
         if self.owner < 0:
@@ -190,6 +199,22 @@ class DiceRolled(Event):
     attacker_losses: int
     defender_losses: int
 
+    def __init__(  # noqa: PLR0917 (by position, as the dataclass's own)
+        self,
+        source: str,
+        target: str,
+        attacker: tuple[int, ...],
+        defender: tuple[int, ...],
+        attacker_losses: int,
+        defender_losses: int,
+    ) -> None:
+        self.source = source
+        self.target = target
+        self.attacker = attacker
+        self.defender = defender
+        self.attacker_losses = attacker_losses
+        self.defender_losses = defender_losses
+
     def describe(self, names: Sequence[str]) -> str:
         attack = "-".join(map(str, self.attacker))
         defence = "-".join(map(str, self.defender))
@@ -208,6 +233,12 @@ class Conquered(Event):
     target: str
     previous_owner: int
 
+    def __init__(self, owner: int, source: str, target: str, previous_owner: int) -> None:
+        self.owner = owner
+        self.source = source
+        self.target = target
+        self.previous_owner = previous_owner
+
     def describe(self, names: Sequence[str]) -> str:
         who = _who(self.owner, names, first=True)
         return f"{who} conquers {NAMES[self.target]} from {_who(self.previous_owner, names)}"
@@ -221,6 +252,12 @@ class Moved(Event):
     target: str
     armies: int
     why: str
+
+    def __init__(self, source: str, target: str, armies: int, why: str) -> None:
+        self.source = source
+        self.target = target
+        self.armies = armies
+        self.why = why
 
     def describe(self, names: Sequence[str]) -> str:
         move = "moves" if self.armies == 1 else "move"

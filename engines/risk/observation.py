@@ -1,6 +1,9 @@
 """What one seat may know of a classic Risk match: the open board and its own secrets.
 
 Never in it: another seat's cards or mission, the order of the deck, the seed.
+
+The module is compiled with the rules (its classes native, :mod:`engines.core.records`): the
+records made for every decision define their own ``__init__``, which mypyc compiles.
 """
 
 from __future__ import annotations
@@ -8,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from engines.core.records import Record
 from engines.risk.board import Board
 
 NEUTRAL: Final = -1
@@ -17,7 +21,7 @@ UNOWNED: Final = -2
 
 
 @dataclass(frozen=True, slots=True)
-class CardView:
+class CardView(Record):
     """A card in the seat's own hand: its id, territory (None for a wild card) and symbol."""
 
     id: str
@@ -26,7 +30,7 @@ class CardView:
 
 
 @dataclass(frozen=True, slots=True)
-class MissionView:
+class MissionView(Record):
     """The seat's own secret mission as it stands now (a destroy card may have fallen back)."""
 
     id: str
@@ -35,7 +39,7 @@ class MissionView:
 
 
 @dataclass(frozen=True, slots=True)
-class Occupation:
+class Occupation(Record):
     """A conquest waiting for its occupation: armies to move from ``source`` to ``target``."""
 
     source: str
@@ -43,9 +47,15 @@ class Occupation:
     minimum: int
     maximum: int
 
+    def __init__(self, source: str, target: str, minimum: int, maximum: int) -> None:
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "minimum", minimum)
+        object.__setattr__(self, "maximum", maximum)
+
 
 @dataclass(frozen=True, slots=True)
-class PendingAttack:
+class PendingAttack(Record):
     """An attack announced and waiting for the defender's dice (phase ``defend``): from
     ``source`` against ``target`` with the attacker's ``dice``; ``keep`` for a Blitz (rolls
     with the most dice until the target falls or the source has ``keep`` armies), None for
@@ -56,9 +66,15 @@ class PendingAttack:
     dice: int
     keep: int | None
 
+    def __init__(self, source: str, target: str, dice: int, keep: int | None) -> None:
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "keep", keep)
+
 
 @dataclass(slots=True)
-class RiskObservation:
+class RiskObservation(Record):
     """One seat's view. ``owners`` and ``armies`` follow ``board.territories``' order.
 
     A read-only record made afresh for every call, like events: not frozen, since the
@@ -89,3 +105,53 @@ class RiskObservation:
     attack: PendingAttack | None  # the attack waiting for the defender's dice (phase defend)
     conquered_this_turn: bool
     steps: int
+
+    def __init__(  # noqa: PLR0917 (by position, as the dataclass's own)
+        self,
+        seat: int,
+        variant: str,
+        board: Board,
+        phase: str,
+        turn_seat: int,
+        acting_for: int,
+        round: int,
+        owners: tuple[int, ...],
+        armies: tuple[int, ...],
+        alive: tuple[bool, ...],
+        hand: tuple[CardView, ...],
+        hand_sizes: tuple[int, ...],
+        mission: MissionView | None,
+        colours: tuple[str, ...],
+        deck_size: int,
+        discard: tuple[str, ...],
+        trades_done: int,
+        next_set_value: int | None,
+        armies_to_place: int,
+        occupation: Occupation | None,
+        attack: PendingAttack | None,
+        conquered_this_turn: bool,
+        steps: int,
+    ) -> None:
+        self.seat = seat
+        self.variant = variant
+        self.board = board
+        self.phase = phase
+        self.turn_seat = turn_seat
+        self.acting_for = acting_for
+        self.round = round
+        self.owners = owners
+        self.armies = armies
+        self.alive = alive
+        self.hand = hand
+        self.hand_sizes = hand_sizes
+        self.mission = mission
+        self.colours = colours
+        self.deck_size = deck_size
+        self.discard = discard
+        self.trades_done = trades_done
+        self.next_set_value = next_set_value
+        self.armies_to_place = armies_to_place
+        self.occupation = occupation
+        self.attack = attack
+        self.conquered_this_turn = conquered_this_turn
+        self.steps = steps
