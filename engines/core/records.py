@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from engines.core.native import mypyc_attr
 
@@ -86,6 +86,34 @@ class Event(Record):
         """
         values = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
         return f"{type(self).__name__}: {values}" if values else type(self).__name__
+
+
+R = TypeVar("R")
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each dataclass's field names, found once by :func:`assemble`."""
+
+
+def assemble(cls: type[R], values: tuple[object, ...]) -> R:
+    """A dataclass record of ``cls`` holding ``values``, one per field in order, built without
+    running its ``__init__`` in Python: the same stores as a dataclass's own ``__init__`` (a
+    frozen one's ``object.__setattr__``), for a class that defines no other ``__init__`` and no
+    ``__post_init__``. Compiled, it costs less than half of calling a class written in Python:
+    the rules build their legal-action templates with it.
+
+    >>> from engines.risk.actions import Blitz
+    >>> assemble(Blitz, ("alaska", "alberta", 3)) == Blitz("alaska", "alberta", 3)
+    True
+    """
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple([f.name for f in fields(cast(Any, cls))])
+    if len(values) != len(names):
+        raise TypeError(f"{cls.__name__} has {len(names)} fields, not {len(values)}")
+    record: R = object.__new__(cls)
+    for index, name in enumerate(names):
+        object.__setattr__(record, name, values[index])
+    return record
 
 
 def field_hints(cls: type) -> dict[str, Any]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable
 from enum import StrEnum
 from itertools import product
 from typing import Any, Final, cast
@@ -26,6 +25,7 @@ from engines.core.contract import (
     Result,
 )
 from engines.core.match import Match, count_in, lookup
+from engines.core.records import assemble
 from engines.risk import cards, missions
 from engines.risk.actions import (
     Attack,
@@ -140,14 +140,14 @@ AMOUNTS: Final = tuple(Amount(1, high) for high in range(SLOT_LIMIT + 1))
 """``Amount(1, high)`` for each ``high`` up to SLOT_LIMIT, shared by the templates."""
 
 
-def _slot_template(slot: Slot, high: int, kind: Callable[..., Action], *names: str) -> Action:
+def _slot_template(slot: Slot, high: int, kind: type[Action], *names: str) -> Action:
     """The template of ``kind`` for ``names`` with amount 1..``high``, from ``slot``."""
     template = slot.get(high)
     if template is None:
         if len(slot) > SLOT_LIMIT:
             slot.clear()
         amount = AMOUNTS[high] if high <= SLOT_LIMIT else Amount(1, high)
-        template = slot[high] = kind(*names, amount)
+        template = slot[high] = assemble(kind, (*names, amount))
     return template
 
 
