@@ -59,6 +59,11 @@ class ArenaSettings(BaseSettings):
     """Wall-clock limit on one match."""
     match_memory_mb: int = Field(1024, gt=0)
     """The memory one match's sandbox may add (MiB)."""
+    remote_matches_per_child: int = Field(1, ge=1)
+    """How many remote matches one child process of a remote worker plays at once. 1: each
+    match walled off in a process of its own (a step that does not return, a crash or a
+    memory limit costs that match alone); more: less memory and CPU per match, but such a
+    fault costs the child's other matches their attempt (they are requeued)."""
     ladder_tick_seconds: float = Field(5.0, gt=0)
     """How often matchmaking runs."""
     sweep_seconds: float = Field(15.0, gt=0)

@@ -24,7 +24,7 @@ from arena_fixtures import entry, league, user
 from arena_workers import ROOT, flush_broker, wait_for
 from conquest.bots import services as bots
 from conquest.leagues import services as leagues
-from conquest.matches import execution, remote_sandbox, sandbox, services
+from conquest.matches import execution, remote_sandbox, services
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.runner import EngineMismatch
 from conquest.matches.selectors import match_spec
@@ -170,6 +170,51 @@ def test_an_engine_that_loops_eats_memory_or_raises_fails_its_own_match_only(pro
         assert final[b"final"] == b"1" and final[b"result"] == b""
 
 
+def test_with_several_matches_per_child_a_looping_engine_costs_the_others_an_attempt(
+    processes, faulty
+):
+    made, token = _toy_leagues({"loop": 3, "none": 400})
+    gateway = processes(GatewayProcess, "gateway")
+    bot = processes(ToyBot, "bot", token, gateway.address, 8)
+    worker = processes.worker(
+        "remote",
+        remote=8,
+        PYTHONPATH=TOY_PATH,
+        ARENA_MATCH_WALL_SECONDS="30",
+        ARENA_REMOTE_MATCHES_PER_CHILD="8",
+    )
+    bot_id = made["none"][1][0].version.bot_id
+    wait_for(lambda: presences().find(bot_id) is not None, 30, "the bot's connection", [bot])
+    normal = [services.match_schedule(league=made["none"][0], entries=made["none"][1])
+              for _ in range(3)]  # fmt: skip
+    services.match_enqueue(match_ids=[m.pk for m in normal])
+    running = Match.objects.filter(pk__in=[m.pk for m in normal], status="running")
+    wait_for(lambda: running.count() == 3, 60, "the matches to start", [worker, bot, gateway])
+    loop = services.match_schedule(league=made["loop"][0], entries=made["loop"][1])
+    services.match_enqueue(match_ids=[loop.pk])  # into the same child: it has room
+    everything = Match.objects.filter(pk__in=[m.pk for m in [loop, *normal]])
+    wait_for(
+        lambda: not everything.exclude(status__in=["finished", "error"]).exists(),
+        300,
+        "every match to end",
+        [worker, bot, gateway],
+    )
+    looped = Match.objects.get(pk=loop.pk)
+    assert (looped.status, looped.end_reason, looped.attempts) == (
+        "error",
+        "a step ran past its limit of 5 s: the match process was killed",
+        1,
+    ), looped.log
+    played = list(Match.objects.filter(pk__in=[m.pk for m in normal]))
+    assert {(m.status, m.steps) for m in played} == {("finished", 800)}, [m.log for m in played]
+    requeued = [m for m in played if m.attempts == 2]
+    assert requeued, "the child's other matches were killed with it, and played again"
+    for match in requeued:
+        assert "another match's step ran past its limit" in match.log, match.log
+    seats = MatchSeat.objects.filter(match__in=played)
+    assert {(s.code, s.faults) for s in seats} == {("normal", 0)}, [m.log for m in played]
+
+
 def test_a_killed_worker_leaves_no_process_behind(processes, faulty):
     made, token = _toy_leagues({"loop": 3})
     gateway = processes(GatewayProcess, "gateway")
@@ -221,12 +266,12 @@ def _raw_table(processes):
 
 class _Drivers:
     """The bots of a :func:`_raw_table`: together they answer ``answers`` decisions legally,
-    then, at the next decision, kill the child playing the match (``box``); each keeps the
-    MatchEnded it receives."""
+    then, at the next decision, kill the children of ``host`` (one plays the match); each
+    keeps the MatchEnded it receives."""
 
-    def __init__(self, raw: list[RawBot], answers: int, box) -> None:
+    def __init__(self, raw: list[RawBot], answers: int, host) -> None:
         self.answers = answers
-        self.box = box
+        self.host = host
         self.ended: list[pb.MatchEnded] = []
         self._lock = threading.Lock()
         for bot in raw:
@@ -250,8 +295,10 @@ class _Drivers:
                         if m.WhichOneof("message") == "match_started"
                     )
                     bot.send(action=legal_answer(started, message))
-                elif self.box.pid is not None:
-                    os.kill(self.box.pid, signal.SIGKILL)
+                else:
+                    for pid in self.host.pids:
+                        with contextlib.suppress(ProcessLookupError):
+                            os.kill(pid, signal.SIGKILL)
 
 
 @pytest.mark.usefixtures("unrenewed")
@@ -259,7 +306,7 @@ class _Drivers:
 def test_a_child_killed_from_outside_is_the_platforms_failure(processes, answers):
     flush_broker()
     match, lease, raw = _raw_table(processes)
-    drivers = _Drivers(raw, answers, remote_sandbox._sandbox())  # this thread's child plays it
+    drivers = _Drivers(raw, answers, remote_sandbox._host())  # one of its children plays it
     with pytest.raises(execution.PlayFailed) as failed:
         execution.play_remote(match_spec(match.pk), lease)
     assert str(failed.value) == "the match process was killed by SIGKILL"
@@ -290,37 +337,22 @@ def test_a_lost_lease_stops_the_match_and_its_child(processes, settings):
     settings.ARENA = settings.ARENA.model_copy(update={"lease_seconds": 1.5})
     flush_broker()
     match, lease, raw = _raw_table(processes)
-    box = remote_sandbox._sandbox()
+    host = remote_sandbox._host()
+    host.close()
+    children = []
 
     def lose() -> None:
-        wait_for(lambda: box.pid is not None, 60, "the child")
+        wait_for(lambda: host.pids, 60, "the child")
+        children.extend(host.pids)
         lease.lost = True  # as a renewal that found the lease gone
 
     threading.Thread(target=lose, daemon=True).start()
     with pytest.raises(execution.LeaseLost):
         execution.play_remote(match_spec(match.pk), lease)
-    assert box.pid is None, "the child is stopped"
+    assert children and host.pids == [], "the child is stopped"
+    assert not any(_running(pid) for pid in children)
     for bot in raw:
         bot.close()
-
-
-def _noted_then_killed(argument):
-    sandbox.note("started")
-    sandbox.note(argument)
-    os.kill(os.getpid(), signal.SIGKILL)
-
-
-def test_a_sandbox_call_passes_on_the_notes_and_how_the_child_died():
-    box = sandbox.Sandbox(_noted_then_killed, memory_mb=256)
-    notes = []
-    with pytest.raises(sandbox.SandboxError) as died:
-        box.call("half-way", wall_seconds=30, on_note=notes.append)
-    box.close()
-    assert notes == ["started", "half-way"]
-    assert (died.value.exitcode, str(died.value)) == (
-        -signal.SIGKILL,
-        "the match process was killed by SIGKILL",
-    )
 
 
 # ------------------------------------------------------------------------------ the child's

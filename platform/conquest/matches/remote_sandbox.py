@@ -1,34 +1,49 @@
-"""Matches with a remote seat, each played whole in a child process of its own.
+"""Matches with a remote seat, each played whole in a child process, walled off from the worker.
 
 A worker of the ``remote`` queue (``--pool threads``) plays many such matches at once, each
-pool thread one. The thread does not play it: it hands it to **its own child process**
-(``sandbox.Sandbox``), which plays it to the end on an event loop of its own, with its own
-connection to each gateway's internal port (``relay.links``) and its own Redis connections,
-while the thread waits for the outcome, renewing nothing itself (``execution.Leases`` does). So an
-engine (or a house bot at the table) that loops, eats memory or crashes fails its own match
-only: the other matches of the worker, in other children, go on meeting their deadlines.
+pool thread one. The thread does not play it: it hands it to a **child process** of the
+worker's (``host.Host``), which plays it to the end as a task on its event loop, with its
+own connection to each gateway's internal port (``relay.links``) and its own Redis
+connections, while the thread waits for the outcome, renewing nothing itself
+(``execution.Leases`` does). A child plays ``ARENA_REMOTE_MATCHES_PER_CHILD`` matches at
+once:
 
-- **Limits** (the parent's): ``ARENA_MATCH_WALL_SECONDS`` (the child is killed),
-  ``ARENA_MATCH_MEMORY_MB`` of address space above what the child had when it started, plus
-  ``RUNTIME_MB`` for its Redis threads and connections; a lost lease kills the child too.
-- **After a kill** (the wall clock, a child that died), a fresh child tells the bots
+- **1** (the default): each match in a process of its own, so an engine (or a house bot at
+  the table) that loops, eats memory or crashes fails its own match only: the other matches
+  of the worker, in other children, go on meeting their deadlines. About 14 MiB per match
+  playing at once, and hundreds of processes sharing the cores.
+- **More**: a few children play every match of the worker (0.2–0.3 MiB per match, about half
+  the worker's CPU per action: docs/benchmarks.md). A step of a match (from one ``await`` to
+  the next) that runs past :data:`STEP_SECONDS` (an engine that loops) has its child
+  killed: that match fails, the child's other matches fail as the platform's failure and
+  are requeued (another attempt, from the start); a match that eats memory may make another
+  match's allocation fail (the limit is the child's); house players decide in threads.
+
+- **Limits** (the parent's): ``ARENA_MATCH_WALL_SECONDS`` (the match's task is cancelled, or
+  its child killed if the match's step is the one running), a step's limit
+  (:func:`step_seconds`), ``ARENA_MATCH_MEMORY_MB`` of address space above what the child
+  had when it started, plus ``RUNTIME_MB`` for its Redis threads and connections and
+  ``MATCH_MB`` per match it plays at once; a lost lease stops the match too.
+- **After a kill** (the wall clock, a child that died), a child tells the bots
   (``MatchEnded``, reason ``error``) and the spectators (the stream's final entry) that the
-  match is over, as the child would have done had it been able to.
+  match is over, as its own child would have done had it been able to.
 - **Failures** come back as :class:`RemoteFailed`: ``infrastructure`` when the platform
   failed the match (Redis or a gateway unreachable, a child killed by the OS: SIGKILL or
-  SIGTERM from outside, e.g. the OOM killer), not the match (an engine error, a limit);
-  ``started`` when its first action had been played (the child says so as it happens).
-  A newer attempt that took the match over is :class:`~conquest.relay.fence.Stale`.
+  SIGTERM from outside, e.g. the OOM killer, or for another match's step), not the match
+  (an engine error, a limit); ``started`` when its first action had been played (the child
+  says so as it happens). A newer attempt that took the match over is
+  :class:`~conquest.relay.fence.Stale`.
 - **Children** come from a **forkserver** (``multiprocessing``), a clean process started once
   per worker, before its threads and connections exist (at ``worker_init``), with Django and
   the engines loaded (``remote_preload.py``): a child starts in milliseconds and shares the
-  server's memory. A child lives across matches (``Sandbox.max_calls``), keeping its
-  streams and caches warm, and is replaced after any failure. Killed worker, no orphans: the
-  forkserver dies with the worker and the children with the forkserver
+  server's memory. A child lives across matches (``Host.max_calls``), keeping its
+  streams and caches warm, and takes no more after any failure. Killed worker, no orphans:
+  the forkserver dies with the worker and the children with the forkserver
   (``PR_SET_PDEATHSIG``).
 - A child never touches the database: the parent claims, renews the lease and records.
-- A house bot at the table decides inline, on the child's loop in its main thread, where an
-  interval timer interrupts one that overruns its time (as in the house sandbox).
+- In a child of one match, a house bot at the table decides inline, on the child's loop in
+  its main thread, where an interval timer interrupts one that overruns its time (as in the
+  house sandbox).
 
 **Why the whole match.** The other way, only the engine and the runner in the child, whose
 remote seats would ask the worker for each decision over a pipe (the worker keeping one
@@ -67,8 +82,9 @@ from django.conf import settings
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from conquest.config import ArenaSettings
-from conquest.matches import sandbox
+from conquest.matches import host
 from conquest.matches.codes import PlatformEnd, SeatKind
+from conquest.matches.host import Host
 from conquest.matches.runner import build_seats, run_async
 from conquest.matches.sandbox import Sandbox, SandboxError
 from conquest.matches.seats import HouseSeat, RemoteSeat, Seat
@@ -90,6 +106,13 @@ RUNTIME_MB = 256
 """Address space a child may take beyond ``ARENA_MATCH_MEMORY_MB``: its connections, its
 threads' stacks and a malloc arena, reserved more than used (140 MiB measured with eight
 threads and ``remote_preload.MALLOC_ARENAS``; docs/benchmarks.md)."""
+MATCH_MB = 8
+"""Address space each match playing at once in a child may take beyond that, for its
+connections, streams and state (a match's own memory is under 1 MiB)."""
+STEP_SECONDS = 5.0
+"""How long one step of a match (from one ``await`` to the next: the engine's work, the
+codec's) may run before its child is killed, where house players decide in threads (see
+:func:`step_seconds`); a step takes milliseconds."""
 END_SECONDS = 15.0
 """How long telling the bots and spectators of a killed child's match may take."""
 _STARTED = "started"
@@ -126,35 +149,30 @@ match's doing, which would be an exception, a limit or a crash (SIGSEGV, SIGABRT
 
 
 def play(spec: MatchSpec, match_id: int, attempt: int, *, heartbeat: Callable[[], None]) -> Outcome:
-    """Play ``attempt`` of match ``match_id`` in this thread's child and return its outcome;
-    RemoteFailed, or Stale when a newer attempt took it over. ``heartbeat`` runs every third
-    of a lease while the match plays; what it raises stops the match (the child is killed)
-    and propagates."""
+    """Play ``attempt`` of match ``match_id`` in one of this process's children and return
+    its outcome; RemoteFailed, or Stale when a newer attempt took it over. ``heartbeat`` runs
+    every third of a lease while the match plays; what it raises stops the match and
+    propagates."""
     limits = settings.ARENA
-    box = _sandbox()
     try:
         start_forkserver()  # again if it died
-        box.start()
-    except (OSError, EOFError) as error:  # the forkserver died as it forked
-        box.close()
-        raise RemoteFailed(
-            f"could not start the match process: {type(error).__name__}: {error}",
-            traceback.format_exc(),
-            infrastructure=True,
-            started=False,
-        ) from None
+    except (OSError, EOFError) as error:  # the forkserver died as it started
+        raise _unstarted(error) from None
     progress: list[str] = []
     job = _Play(match_id, attempt, spec, limits)
     try:
-        result = box.call(
+        result = _host().call(
             job,
             wall_seconds=limits.match_wall_seconds,
+            step_seconds=step_seconds(spec, limits.remote_matches_per_child),
             heartbeat=heartbeat,
             heartbeat_every=limits.lease_seconds / 3,
             on_note=progress.append,
         )
-    except SandboxError as error:  # killed at the wall clock, or dead: nobody told the bots
-        _tell_ended(box, job, str(error))
+    except (OSError, EOFError) as error:  # the forkserver died as it forked
+        raise _unstarted(error) from None
+    except SandboxError as error:  # killed, or dead: nobody told the bots
+        _tell_ended(job, str(error))
         raise RemoteFailed(
             str(error),
             error.detail,
@@ -163,7 +181,6 @@ def play(spec: MatchSpec, match_id: int, attempt: int, *, heartbeat: Callable[[]
         ) from None
     if isinstance(result, Outcome):
         return result
-    box.close()  # whatever failed, the next match gets a fresh child
     if isinstance(result, _Stale):
         raise Stale(result.message)
     raise RemoteFailed(
@@ -174,32 +191,55 @@ def play(spec: MatchSpec, match_id: int, attempt: int, *, heartbeat: Callable[[]
     )
 
 
+def step_seconds(spec: MatchSpec, per_child: int) -> float:
+    """How long one step of a match of ``spec`` may run in its child, which plays
+    ``per_child`` matches at once, before the child is killed: :data:`STEP_SECONDS`, plus a
+    house player's longest decision when it decides inline (a child of one match; its
+    interval timer stops it there)."""
+    if per_child == 1:
+        return spec.decision_seconds + spec.time_bank_seconds + STEP_SECONDS
+    return STEP_SECONDS
+
+
+def _unstarted(error: BaseException) -> RemoteFailed:
+    return RemoteFailed(
+        f"could not start the match process: {type(error).__name__}: {error}",
+        traceback.format_exc(),
+        infrastructure=True,
+        started=False,
+    )
+
+
 def _killed_from_outside(exitcode: int | None) -> bool:
     return exitcode is not None and exitcode < 0 and -exitcode in _EXTERNAL_SIGNALS
 
 
-def _tell_ended(box: Sandbox, job: _Play, reason: str) -> None:
-    """Have a fresh child tell the bots and spectators that the match ended in error."""
+def _tell_ended(job: _Play, reason: str) -> None:
+    """Have a child tell the bots and spectators that the match ended in error."""
     end = _End(job.match_id, job.attempt, job.spec, job.arena, reason)
     try:
-        box.call(end, wall_seconds=END_SECONDS)
+        _host().call(end, wall_seconds=END_SECONDS, step_seconds=END_SECONDS)
     except Exception as error:  # no child to tell it (the forkserver is away): logged only
         logger.warning("match %s: could not tell its end: %s", job.match_id, error)
 
 
-_local = threading.local()
+_hosts: dict[int, Host] = {}
+_hosts_lock = threading.Lock()
 
 
-def _sandbox() -> Sandbox:
-    """This thread's child (started on first use)."""
-    box: Sandbox | None = getattr(_local, "sandbox", None)
-    if box is None:
-        box = _local.sandbox = Sandbox(
-            _serve,
-            memory_mb=settings.ARENA.match_memory_mb + RUNTIME_MB,
-            start_method="forkserver",
-        )
-    return box
+def _host() -> Host:
+    """This process's host of remote matches (``ARENA_REMOTE_MATCHES_PER_CHILD`` in a
+    child), started on first use."""
+    capacity = settings.ARENA.remote_matches_per_child
+    with _hosts_lock:
+        found = _hosts.get(capacity)
+        if found is None:
+            found = _hosts[capacity] = Host(
+                _serve,
+                memory_mb=settings.ARENA.match_memory_mb + RUNTIME_MB + capacity * MATCH_MB,
+                capacity=capacity,
+            )
+        return found
 
 
 _forkserver_lock = threading.Lock()
@@ -267,21 +307,17 @@ class _Stale:
     message: str
 
 
-_loop: asyncio.AbstractEventLoop | None = None
-
-
-def _serve(job: _Play) -> Outcome | _Failed | _Stale | None:
-    """The child's answer to ``job`` (run by ``sandbox._serve``), on the child's event loop,
-    which lives across its matches (and with it its streams to the gateways)."""
-    global _loop  # noqa: PLW0603 - one loop per child
-    if _loop is None:
-        _loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(_loop)
+async def _serve(job: _Play) -> Outcome | _Failed | _Stale | None:
+    """The child's answer to ``job`` (a call of ``host.Host``), on the child's event loop,
+    which lives across its matches (and with it its connections to the gateways)."""
     settings.ARENA = job.arena  # the worker's settings, as they are now
     if isinstance(job, _End):
-        _loop.run_until_complete(_end(job))
+        await _end(job)
         return None
-    return _loop.run_until_complete(_play(job))
+    answer = await _play(job)
+    if not isinstance(answer, Outcome):
+        host.retire()  # whatever failed, the next matches get a fresh child
+    return answer
 
 
 async def _play(job: _Play) -> Outcome | _Failed | _Stale:
@@ -306,11 +342,13 @@ async def _play(job: _Play) -> Outcome | _Failed | _Stale:
         live.events(events)
         calls += 1
         if calls == 2:
-            sandbox.note(_STARTED)
+            host.note(_STARTED)
 
     try:
         await broadcast.start()
-        seats = [_inline(seat) for seat in build_seats(spec, player_class, remote)]
+        seats = build_seats(spec, player_class, remote)
+        if job.arena.remote_matches_per_child == 1:
+            seats = [_inline(seat) for seat in seats]
         outcome = await run_async(spec, seats, on_events, live.start)
         await live.aend(outcome.result)
         await broadcast.end(outcome.result)
@@ -332,10 +370,12 @@ async def _play(job: _Play) -> Outcome | _Failed | _Stale:
 
 
 class _InlineHouseSeat(HouseSeat):
-    """A house player at a remote table, deciding on the child's loop, in its main thread:
-    the child plays this match alone, so nothing waits meanwhile, no thread is switched to,
-    and an interval timer interrupts a player that overruns its time (as in the house
-    sandbox: ``seats.HouseSeat`` without a loop)."""
+    """A house player at a remote table, deciding on the child's loop, in its main thread,
+    where the child plays this match alone (``ARENA_REMOTE_MATCHES_PER_CHILD`` 1): nothing
+    waits meanwhile, no thread is switched to, and an interval timer interrupts a player that
+    overruns its time (as in the house sandbox: ``seats.HouseSeat`` without a loop). In a
+    child of several matches, house players decide in threads (``seats.HouseSeat``), so that
+    a long decision holds up no other match."""
 
     async def decide(
         self, observation: Any, legal_actions: tuple[Action, ...], seconds: float

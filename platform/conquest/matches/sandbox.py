@@ -8,9 +8,8 @@ child dies with its parent (``PR_SET_PDEATHSIG``), so a killed worker leaves no 
 
 The child is forked from the worker (``fork``: the house matches' sandbox, one per ``--pool
 solo`` process), or from a clean server process started for it (``forkserver``: the remote
-matches' sandboxes, ``remote_sandbox.py``, one per thread of a ``--pool threads`` process, which
-has threads and gRPC channels that a fork would copy in an unknown state). During a call the
-child may tell the parent how it is doing (:func:`note`).
+matches' children, ``host.py``, in a ``--pool threads`` process, which has threads and
+connections that a fork would copy in an unknown state).
 """
 
 from __future__ import annotations
@@ -39,17 +38,6 @@ class SandboxError(Exception):
         self.exitcode = exitcode
 
 
-_parent = None
-"""In the child: its end of the pipe to the parent (see :func:`note`)."""
-
-
-def note(value: Any) -> None:
-    """In the sandbox's child, during a call: send ``value`` to the parent now (the
-    ``on_note`` of :meth:`Sandbox.call`). Anywhere else, nothing."""
-    if _parent is not None:
-        _parent.send(("note", value))
-
-
 def die_with_parent() -> None:
     """Have the kernel kill this process when its parent dies (Linux; elsewhere, nothing)."""
     # Not glibc: the parent's wall-clock limit still bounds the child.
@@ -62,11 +50,10 @@ def _address_space() -> int:
         return int(statm.read().split()[0]) * resource.getpagesize()
 
 
-def _serve(function: Callable[[Any], Any], conn, memory_mb: int) -> None:
-    """The child: answer each argument received with ("ok", value) or ("error", ...), after
-    any ("note", value) the call sent."""
-    global _parent  # noqa: PLW0603 - the child's one pipe
-    _parent = conn
+def enter_child(memory_mb: int) -> None:
+    """Make this new child process a walled-off one: it dies with its parent, leaves the
+    parent's process group, takes the default action on SIGTERM and SIGINT, and may take
+    ``memory_mb`` of address space beyond what it has (0: no limit)."""
     die_with_parent()
     # What the child inherited stays as it is: the collector need not walk (and copy) it.
     gc.freeze()
@@ -79,6 +66,11 @@ def _serve(function: Callable[[Any], Any], conn, memory_mb: int) -> None:
     if memory_mb:
         limit = _address_space() + memory_mb * 2**20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def _serve(function: Callable[[Any], Any], conn, memory_mb: int) -> None:
+    """The child: answer each argument received with ("ok", value) or ("error", ...)."""
+    enter_child(memory_mb)
     while True:
         try:
             argument = conn.recv()
@@ -159,13 +151,11 @@ class Sandbox:
         wall_seconds: float,
         heartbeat: Callable[[], None] = lambda: None,
         heartbeat_every: float = 10.0,
-        on_note: Callable[[Any], None] = lambda value: None,
     ) -> Any:
         """``function(argument)`` computed in the child; failures raise SandboxError.
 
         ``heartbeat`` runs every ``heartbeat_every`` seconds while waiting; if it raises, the
-        call is abandoned (the child is stopped) and the exception propagates. ``on_note``
-        gets each value the call sends with :func:`note`, as it comes.
+        call is abandoned (the child is stopped) and the exception propagates.
         """
         self.start()
         self._conn.send(argument)
@@ -181,10 +171,7 @@ class Sandbox:
                     except EOFError:
                         self._child.join(5)
                         exitcode = self._child.exitcode
-                        raise SandboxError(_death(exitcode), exitcode=exitcode) from None
-                    if status == "note":
-                        on_note(value)
-                        continue
+                        raise SandboxError(death(exitcode), exitcode=exitcode) from None
                     if status == "ok":
                         break
                     raise SandboxError(*value)
@@ -198,7 +185,8 @@ class Sandbox:
         return value
 
 
-def _death(exitcode: int | None) -> str:
+def death(exitcode: int | None) -> str:
+    """How a match process that ended with ``exitcode`` died."""
     if exitcode is not None and exitcode < 0:
         return f"the match process was killed by {signal.Signals(-exitcode).name}"
     return f"the match process ended without a result (exit code {exitcode})"
