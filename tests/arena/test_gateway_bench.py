@@ -34,6 +34,8 @@ def test_the_gateway_benchmark_plays_its_matches_through_every_gateway(monkeypat
     report = out.getvalue()
     assert "4 matches" in report and "2 bot processes through 2 gateway(s)" in report, report
     assert "matches in error: 0" in report, report
+    playing = int(re.search(r"most playing at once: (\d+)", report)[1])
+    assert 1 <= playing <= 4, report
     assert Match.objects.filter(status="finished").count() == 4
     logs = Path(re.search(r"logs in (\S+)", report)[1])
     for gateway in ("gateway0", "gateway1"):  # the bots' log lines are JSON

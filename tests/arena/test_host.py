@@ -6,6 +6,7 @@ cancelled alone; a call may retire its child; notes reach their own call."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing.context
 import os
 import signal
 import threading
@@ -143,3 +144,30 @@ def test_notes_reach_their_call_and_a_death_says_how(make):
         -signal.SIGKILL,
         "the match process was killed by SIGKILL",
     )
+
+
+def test_a_child_that_cannot_start_fails_every_call_that_joined_it(make, monkeypatch):
+    box = make(2)
+
+    def unable(process):
+        time.sleep(0.5)  # the second call joins it meanwhile
+        raise OSError("the forkserver is gone")
+
+    monkeypatch.setattr(multiprocessing.context.ForkServerProcess, "start", unable)
+    failures: list[BaseException] = []
+
+    def call() -> None:
+        try:
+            box.call(("pid", 0), wall_seconds=30, step_seconds=5)
+        except OSError as error:
+            failures.append(error)
+
+    threads = [threading.Thread(target=call) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert [str(error) for error in failures] == ["the forkserver is gone"] * 2
+    assert box.pids == []
+    monkeypatch.undo()
+    assert isinstance(box.call(("pid", 0), wall_seconds=30, step_seconds=5), int), "a fresh child"

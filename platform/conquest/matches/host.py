@@ -75,22 +75,18 @@ class _Stamped(collections.abc.Coroutine):
         self._stamp = stamp
 
     def send(self, value: Any) -> Any:
-        stamp = self._stamp
-        stamp[_LIMIT] = self._limit
-        stamp[_BEGAN] = time.monotonic_ns()
-        stamp[_KEY] = self._key
-        try:
-            return self._coroutine.send(value)
-        finally:
-            stamp[_KEY] = 0
+        return self._step(self._coroutine.send, value)
 
     def throw(self, *error: Any) -> Any:
+        return self._step(self._coroutine.throw, *error)
+
+    def _step(self, step: Callable[..., Any], *arguments: Any) -> Any:
         stamp = self._stamp
         stamp[_LIMIT] = self._limit
         stamp[_BEGAN] = time.monotonic_ns()
-        stamp[_KEY] = self._key
+        stamp[_KEY] = self._key  # last: a reader that sees the key sees its time
         try:
-            return self._coroutine.throw(*error)
+            return step(*arguments)
         finally:
             stamp[_KEY] = 0
 
@@ -149,15 +145,15 @@ class _Child:
     to its call and watches the running step."""
 
     def __init__(self, host: Host) -> None:
-        context = multiprocessing.get_context(host.start_method)
-        self.conn, theirs = context.Pipe(duplex=True)
+        self._context = multiprocessing.get_context(host.start_method)
+        self.conn, self._theirs = self._context.Pipe(duplex=True)
         self.stamp: Any = RawArray("q", 3)
         # daemon: when the worker's interpreter exits, it stops the child instead of waiting.
-        self.process: Any = context.Process(
-            target=_serve, args=(host.function, theirs, host.memory_mb, self.stamp), daemon=True
-        )
-        self.process.start()
-        theirs.close()
+        self.process: Any = self._context.Process(
+            target=_serve, args=(host.function, self._theirs, host.memory_mb, self.stamp),
+            daemon=True,
+        )  # fmt: skip
+        self.started = False
         self.waiting: dict[int, queue.SimpleQueue[tuple[str, Any]]] = {}
         """The calls in flight, each with what its thread waits on."""
         self.calls = 0
@@ -169,6 +165,24 @@ class _Child:
         """The call whose step the child was killed for."""
         self._host = host
         self._sending = threading.Lock()
+
+    def start(self) -> None:
+        """Start the process and its reader (not under the host's lock: the calls that
+        joined it meanwhile have their messages waiting in the pipe). What fails is raised,
+        and given to the calls that joined it."""
+        try:
+            self.process.start()
+        except BaseException as error:
+            with self._host._lock:
+                self.dead = True
+                for answers in self.waiting.values():
+                    answers.put(("unstarted", error))
+                self._host._end(self)
+            raise
+        finally:
+            self._theirs.close()
+        with self._host._lock:
+            self.started = True
         threading.Thread(target=self._read, daemon=True).start()
 
     @property
@@ -187,13 +201,14 @@ class _Child:
     def kill(self, culprit: int = 0) -> None:
         """Kill the process (under the host's lock), for call ``culprit``'s step if given."""
         self.culprit = self.culprit or culprit
-        if self.process.is_alive():
+        if self.started and self.process.is_alive():
             self.process.kill()
 
     def stop(self) -> None:
         """Kill the process and wait for it (under the host's lock)."""
-        self.kill()
-        self.process.join()
+        if self.started:
+            self.kill()
+            self.process.join()
 
     def _read(self) -> None:
         """Hand each answer to its call; kill the child when its running step overruns; when
@@ -276,21 +291,17 @@ class Host:
     def pids(self) -> list[int]:
         """The process ids of its children."""
         with self._lock:
-            return [child.process.pid for child in self._children]
+            return [child.process.pid for child in self._children if child.started]
 
-    def start(self) -> None:
-        """Start a child unless one can take the next call; what fails propagates."""
-        with self._lock:
-            self._child()
-
-    def _child(self) -> _Child:
-        """The child to take the next call, a new one if none has room (under the lock)."""
+    def _child(self) -> tuple[_Child, bool]:
+        """The child to take the next call, a new one (to start) if none has room (under the
+        lock); whether it is new."""
         for child in self._children:
             if child.open and len(child.waiting) < self.capacity:
-                return child
+                return child, False
         child = _Child(self)
         self._children.append(child)
-        return child
+        return child, True
 
     def _end(self, child: _Child) -> None:
         """Stop ``child`` if no call runs there and it takes no more (under the lock)."""
@@ -324,10 +335,18 @@ class Host:
         """
         answers: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
         with self._lock:
-            child = self._child()
+            child, new = self._child()
             key = next(self._keys)
             child.waiting[key] = answers
             child.calls += 1
+        try:
+            if new:
+                child.start()
+        except BaseException:
+            with self._lock:
+                del child.waiting[key]
+                self._end(child)
+            raise
         child.send((key, "call", (argument, int(step_seconds * 1e9))))
         deadline = time.monotonic() + wall_seconds
         try:
@@ -351,6 +370,8 @@ class Host:
                     return value
                 elif kind == "error":
                     raise SandboxError(*value)
+                elif kind == "unstarted":  # the child this call joined could not start
+                    raise value
                 else:  # "died": (how, exitcode)
                     raise SandboxError(value[0], exitcode=value[1])
         finally:

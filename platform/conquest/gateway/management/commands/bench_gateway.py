@@ -7,11 +7,12 @@ matches with remote bots one worker process plays at once without missing a dead
    bidirectional ping-pong of a message of the same size between two processes.
 2. **Concurrency**: ``--matches`` Risk matches (a remote bot against a house bot) queued at
    once for one worker process (``--pool threads``), the remote seats played by ``--bots``
-   SDK bot processes; it counts the deadlines missed (timeouts) and the most matches running
-   at once, and samples the memory of the worker and its child processes (PSS and RSS,
-   ``/proc/<pid>/smaps_rollup``, every ``MEMORY_SECONDS``), the remote decisions per second
-   and the CPU time of the worker, the gateways and the bots. Needs PostgreSQL and Redis (the
-   configured ones).
+   SDK bot processes; it counts the deadlines missed (timeouts) and the most matches playing
+   at once (from each match's claim and seconds of play: claimed matches that wait to be
+   recorded are not playing), and samples the memory of the worker and its child processes
+   (PSS and RSS, ``/proc/<pid>/smaps_rollup``, every ``MEMORY_SECONDS``), the remote
+   decisions per second and the CPU time of the worker, the gateways and the bots. Needs
+   PostgreSQL and Redis (the configured ones).
 The last lines sum up issue 19's goals for the gateway (``GOALS``) with the figures of this
 run: the p50 ratio to the bare round trip, and of the concurrency measure the most matches
 at once, the remote decisions per second and the deadlines missed.
@@ -32,12 +33,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import signal
 import statistics
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -114,6 +117,34 @@ def _goals(ratio: float, concurrency: _Concurrency | None) -> str:
             f"{_met(c.per_second >= GOALS['per_second'] and not c.missed)}",
         ]
     return "\n".join(lines)
+
+
+_PLAYED = re.compile(r"in ([0-9.]+) s of play")
+
+
+def most_playing(matches: Iterable[Match]) -> int:
+    """The most of finished ``matches`` that were playing at one time: each from its claim
+    (``started_at``) for the seconds of play its log gives.
+
+    >>> from datetime import datetime, timezone
+    >>> at = lambda second: datetime(2026, 1, 1, 0, 0, second, tzinfo=timezone.utc)
+    >>> log = lambda seconds: f"finished: conquest, 9 steps in {seconds:.3f} s of play"
+    >>> most_playing([Match(started_at=at(0), log=log(10)), Match(started_at=at(5), log=log(1)),
+    ...               Match(started_at=at(7), log=log(9)), Match(started_at=at(11), log=log(1))])
+    2
+    """
+    changes: list[tuple[float, int]] = []
+    for match in matches:
+        played = _PLAYED.search(match.log)
+        if match.started_at is None or played is None:
+            continue
+        start = match.started_at.timestamp()
+        changes += [(start, 1), (start + float(played[1]), -1)]
+    most = playing = 0
+    for _, change in sorted(changes):  # an end before a start at the same instant
+        playing += change
+        most = max(most, playing)
+    return most
 
 
 def _met(met: bool) -> str:
@@ -370,6 +401,7 @@ class Command(BaseCommand):
                 raise RuntimeError("the matches did not finish in 30 minutes")
             time.sleep(0.2)
         seconds = time.monotonic() - began
+        playing = most_playing(Match.objects.filter(league=league, status="finished"))
         worker_cpu, relays_cpu, players_cpu = (
             cpu_seconds(*pids) - before
             for pids, before in zip([[worker.process.pid], relays, players], cpu, strict=True)
@@ -386,7 +418,8 @@ class Command(BaseCommand):
             f"concurrency: {count} matches (Risk 2 seats, a remote bot against a house bot, "
             f"{max_steps} actions each) queued at once for one worker process, "
             f"{bot_processes} bot processes through {len(relays)} gateway(s):\n"
-            f"  most running at once: {most}; all done in {seconds:.1f} s "
+            f"  most playing at once: {playing} (most claimed at once: {most}, those waiting "
+            f"to be recorded included); all done in {seconds:.1f} s "
             f"({steps / seconds:.0f} actions/s, {remote / seconds:.0f} remote decisions/s); "
             f"the worker's CPU (its children's included): "
             f"{worker_cpu:.1f} s, {worker_cpu / steps * 1e6:.0f} µs per action\n"
@@ -396,10 +429,10 @@ class Command(BaseCommand):
             f"worker, gateways and bots kept {busy:.2f} cores busy\n"
             f"  deadlines missed (1 s per decision, no bank): {timeouts}; faults: "
             f"{faults}; matches in error: {errors}\n"
-            f"{_memory_rows(idle, peak, most)}"
+            f"{_memory_rows(idle, peak, playing)}"
         )
         return _Concurrency(
-            queued=count, at_once=most, per_second=remote / seconds, missed=timeouts
+            queued=count, at_once=playing, per_second=remote / seconds, missed=timeouts
         )
 
     def _simultaneous(self, count: int, max_steps: int) -> None:
@@ -467,7 +500,7 @@ def _memory_rows(idle: _Memory, peak: _Memory, most: int) -> str:
         f"{peak.worker_pss:.0f}, {peak.children} children {peak.children_pss:.0f})\n"
         f"  per child at the peak: PSS {peak.children_pss / per_child:.1f}, RSS "
         f"{peak.children_rss / per_child:.1f}, USS {peak.children_uss / per_child:.1f}; "
-        f"added per match running at once: PSS {(peak.pss - idle.pss) / max(most, 1):.1f}"
+        f"added per match playing at once: PSS {(peak.pss - idle.pss) / max(most, 1):.1f}"
     )
 
 
