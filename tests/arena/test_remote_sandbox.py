@@ -118,19 +118,23 @@ def _running(pid: int) -> bool:
     return stat[stat.rindex(")") + 2] != "Z"
 
 
-def test_an_engine_that_loops_eats_memory_or_raises_fails_its_own_match_only(processes, faulty):
-    made, token = _toy_leagues({"loop": 3, "memory": 3, "raise": 3, "none": 400})
+def _toy_table(processes, faults: dict[str, int], **worker_environment: str):
+    """:func:`_toy_leagues`, a gateway, the bot connected through it and a remote worker of
+    eight threads (a wall clock of 30 s, and ``worker_environment``)."""
+    made, token = _toy_leagues(faults)
     gateway = processes(GatewayProcess, "gateway")
     bot = processes(ToyBot, "bot", token, gateway.address, 8)
-    worker = processes.worker(
-        "remote",
-        remote=8,
-        PYTHONPATH=TOY_PATH,
-        ARENA_MATCH_WALL_SECONDS="30",
-        ARENA_MATCH_MEMORY_MB="256",
-    )
+    environment = {"ARENA_MATCH_WALL_SECONDS": "30", **worker_environment}
+    worker = processes.worker("remote", remote=8, PYTHONPATH=TOY_PATH, **environment)
     bot_id = made["none"][1][0].version.bot_id
     wait_for(lambda: presences().find(bot_id) is not None, 30, "the bot's connection", [bot])
+    return made, gateway, bot, worker
+
+
+def test_an_engine_that_loops_eats_memory_or_raises_fails_its_own_match_only(processes, faulty):
+    made, gateway, bot, worker = _toy_table(
+        processes, {"loop": 3, "memory": 3, "raise": 3, "none": 400}, ARENA_MATCH_MEMORY_MB="256"
+    )
     faulty_ones = [services.match_schedule(league=lg, entries=e) for lg, e in
                    (made["loop"], made["memory"], made["raise"])]  # fmt: skip
     normal = [services.match_schedule(league=made["none"][0], entries=made["none"][1])
@@ -173,18 +177,9 @@ def test_an_engine_that_loops_eats_memory_or_raises_fails_its_own_match_only(pro
 def test_with_several_matches_per_child_a_looping_engine_costs_the_others_an_attempt(
     processes, faulty
 ):
-    made, token = _toy_leagues({"loop": 3, "none": 400})
-    gateway = processes(GatewayProcess, "gateway")
-    bot = processes(ToyBot, "bot", token, gateway.address, 8)
-    worker = processes.worker(
-        "remote",
-        remote=8,
-        PYTHONPATH=TOY_PATH,
-        ARENA_MATCH_WALL_SECONDS="30",
-        ARENA_REMOTE_MATCHES_PER_CHILD="8",
+    made, gateway, bot, worker = _toy_table(
+        processes, {"loop": 3, "none": 400}, ARENA_REMOTE_MATCHES_PER_CHILD="8"
     )
-    bot_id = made["none"][1][0].version.bot_id
-    wait_for(lambda: presences().find(bot_id) is not None, 30, "the bot's connection", [bot])
     normal = [services.match_schedule(league=made["none"][0], entries=made["none"][1])
               for _ in range(3)]  # fmt: skip
     services.match_enqueue(match_ids=[m.pk for m in normal])
