@@ -120,7 +120,7 @@ def _running(pid: int) -> bool:
 
 def _toy_table(processes, faults: dict[str, int], **worker_environment: str):
     """:func:`_toy_leagues`, a gateway, the bot connected through it and a remote worker of
-    eight threads (a wall clock of 30 s, and ``worker_environment``)."""
+    eight threads (a wall clock of 30 s unless ``worker_environment`` sets another)."""
     made, token = _toy_leagues(faults)
     gateway = processes(GatewayProcess, "gateway")
     bot = processes(ToyBot, "bot", token, gateway.address, 8)
@@ -177,8 +177,11 @@ def test_an_engine_that_loops_eats_memory_or_raises_fails_its_own_match_only(pro
 def test_with_several_matches_per_child_a_looping_engine_costs_the_others_an_attempt(
     processes, faulty
 ):
-    made, gateway, bot, worker = _toy_table(
-        processes, {"loop": 3, "none": 400}, ARENA_REMOTE_MATCHES_PER_CHILD="8"
+    made, gateway, bot, worker = _toy_table(  # the others play long enough to meet it
+        processes,
+        {"loop": 3, "none": 2000},
+        ARENA_REMOTE_MATCHES_PER_CHILD="8",
+        ARENA_MATCH_WALL_SECONDS="300",
     )
     normal = [services.match_schedule(league=made["none"][0], entries=made["none"][1])
               for _ in range(3)]  # fmt: skip
@@ -190,7 +193,7 @@ def test_with_several_matches_per_child_a_looping_engine_costs_the_others_an_att
     everything = Match.objects.filter(pk__in=[m.pk for m in [loop, *normal]])
     wait_for(
         lambda: not everything.exclude(status__in=["finished", "error"]).exists(),
-        300,
+        400,
         "every match to end",
         [worker, bot, gateway],
     )
@@ -201,7 +204,7 @@ def test_with_several_matches_per_child_a_looping_engine_costs_the_others_an_att
         1,
     ), looped.log
     played = list(Match.objects.filter(pk__in=[m.pk for m in normal]))
-    assert {(m.status, m.steps) for m in played} == {("finished", 800)}, [m.log for m in played]
+    assert {(m.status, m.steps) for m in played} == {("finished", 4000)}, [m.log for m in played]
     requeued = [m for m in played if m.attempts == 2]
     assert requeued, "the child's other matches were killed with it, and played again"
     for match in requeued:
