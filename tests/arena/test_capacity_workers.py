@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from arena_fixtures import entry, league, user
 from arena_workers import wait_for
+from conquest.gateway.management.commands.bench_gateway import most_at_once
 from conquest.leagues import services as leagues
 from conquest.matches.models import Match, MatchSeat
 from conquest.relay.presence import presences
@@ -22,20 +23,6 @@ from tournament_helpers import tournament
 pytestmark = pytest.mark.django_db(transaction=True)
 
 CAPACITY = 2
-
-
-def most_at_once(matches: list[Match]) -> int:
-    """The most of ``matches`` that were running at one moment (from their claim to their
-    result: a claim that waited for the bot's capacity comes after the end it waited for)."""
-    edges = sorted(
-        [(m.started_at, 1) for m in matches] + [(m.finished_at, -1) for m in matches],
-        key=lambda edge: (edge[0], edge[1]),  # an end before a start at the same instant
-    )
-    running = most = 0
-    for _, step in edges:
-        running += step
-        most = max(most, running)
-    return most
 
 
 def test_a_bots_capacity_holds_across_a_tournament_and_challenges(processes):
@@ -68,7 +55,9 @@ def test_a_bots_capacity_holds_across_a_tournament_and_challenges(processes):
     wait_for(all_finished, 300, "every match", [*workers, bot, gateway])
     assert max(seen) <= CAPACITY
     played = list(with_bot)
-    assert most_at_once(played) <= CAPACITY
+    # From their claim to their result: a claim that waited for the bot's capacity comes
+    # after the end it waited for.
+    assert most_at_once((m.started_at, m.finished_at) for m in played) <= CAPACITY
     assert all(m.attempts == 1 for m in played), "waiting for the bot used no attempt"
     assert {s.code for s in MatchSeat.objects.filter(entry=remote)} == {"normal"}
     assert any("waiting: remote bot" in m.log for m in played), "some matches had to wait"

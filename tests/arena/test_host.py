@@ -13,6 +13,7 @@ import threading
 import time
 
 import pytest
+from conquest.gateway.management.commands.bench_gateway import most_at_once
 from conquest.matches import host, remote_sandbox
 from conquest.matches.sandbox import SandboxError
 
@@ -76,16 +77,6 @@ def _in_threads(box: host.Host, arguments, **limits):
     return answers
 
 
-def _most_at_once(spans) -> int:
-    """The most of the (began, ended) spans that overlap."""
-    changes = sorted([(began, 1) for began, _ in spans] + [(ended, -1) for _, ended in spans])
-    most = running = 0
-    for _, change in changes:
-        running += change
-        most = max(most, running)
-    return most
-
-
 def test_calls_share_a_child_up_to_its_capacity(make):
     box = make(3)
     answers = _in_threads(box, [("span", 3)] * 5)
@@ -94,8 +85,8 @@ def test_calls_share_a_child_up_to_its_capacity(make):
     assert os.getpid() not in children
     for child in children:
         spans = [(began, ended) for pid, began, ended in answers if pid == child]
-        assert _most_at_once(spans) <= 3, "no child runs more calls at once than its capacity"
-    if _most_at_once([(began, ended) for _, began, ended in answers]) > 3:
+        assert most_at_once(spans) <= 3, "no child runs more calls at once than its capacity"
+    if most_at_once([(began, ended) for _, began, ended in answers]) > 3:
         assert len(children) >= 2, "more calls at once than a child takes: another child"
 
 

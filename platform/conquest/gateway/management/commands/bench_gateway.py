@@ -43,7 +43,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from django.contrib.auth.models import User
 from django.core.management import call_command
@@ -133,17 +133,29 @@ def most_playing(matches: Iterable[Match]) -> int:
     ...               Match(started_at=at(7), log=log(9)), Match(started_at=at(11), log=log(1))])
     2
     """
-    changes: list[tuple[float, int]] = []
+    spans = []
     for match in matches:
         played = _PLAYED.search(match.log)
-        if match.started_at is None or played is None:
-            continue
-        start = match.started_at.timestamp()
-        changes += [(start, 1), (start + float(played[1]), -1)]
-    most = playing = 0
-    for _, change in sorted(changes):  # an end before a start at the same instant
-        playing += change
-        most = max(most, playing)
+        if match.started_at is not None and played is not None:
+            start = match.started_at.timestamp()
+            spans.append((start, start + float(played[1])))
+    return most_at_once(spans)
+
+
+def most_at_once(spans: Iterable[tuple[Any, Any]]) -> int:
+    """The most of the (start, end) ``spans`` that overlap at one instant; one that ends as
+    another starts does not overlap it.
+
+    >>> most_at_once([(0, 10), (5, 6), (6, 9), (10, 11)])
+    2
+    """
+    edges = []
+    for start, end in spans:
+        edges += [(start, 1), (end, -1)]
+    most = running = 0
+    for _, change in sorted(edges, key=lambda edge: (edge[0], edge[1])):  # ends first
+        running += change
+        most = max(most, running)
     return most
 
 
