@@ -218,6 +218,52 @@ def test_the_round_trip_credited_is_the_smallest_recent_one_and_capped():
     assert connection.rtt == RTT_CREDIT_CAP
 
 
+class _BusyStream:
+    """A bot's stream on which every write takes ``seconds`` (the messages of a burst of
+    matches starting queue behind each other), to a bot that answers each decision as soon as
+    it is written."""
+
+    def __init__(self, gateway: Gateway, seconds: float) -> None:
+        self.gateway = gateway
+        self.seconds = seconds
+        self.connection: Connection | None = None
+        self.answering: set[asyncio.Task] = set()
+
+    async def write(self, message: pb.ServerMessage) -> None:
+        await asyncio.sleep(self.seconds)
+        if message.WhichOneof("message") == "decision":
+            asked = message.decision
+            answer = pb.ActionReply(match_id=asked.match_id, request_id=asked.request_id)
+            task = asyncio.create_task(self.gateway._answer(self.connection, answer))
+            self.answering.add(task)
+
+
+def test_a_decision_s_clock_starts_once_it_is_written_not_while_it_waits_behind_others():
+    async def burst() -> list[gw.DeliverReply]:
+        gateway = Gateway("gw:1", presences(), async_redis_client())
+        stream = _BusyStream(gateway, seconds=0.6)
+        connection = stream.connection = gateway.connections[7] = Connection(7, stream)
+
+        def asking(match: int) -> gw.DeliverRequest:
+            decision = pb.DecisionRequest(match_id=match, request_id=1)
+            return gw.DeliverRequest(
+                bot_id=7,
+                match_id=match,
+                connection_id=connection.id,
+                think_seconds=1.0,
+                attempt=1,
+                messages=[pb.ServerMessage(decision=decision)],
+            )
+
+        requests = [asking(match) for match in (1, 2, 3)]
+        return await asyncio.gather(*(gateway._deliver(request) for request in requests))
+
+    replies = asyncio.run(burst())
+    # The third request waited 1.2 s for the stream: a clock started then would be past 1 s.
+    assert [reply.status for reply in replies] == [gw.DeliverReply.DELIVERED] * 3
+    assert all(reply.think_seconds < 1.0 for reply in replies), "the bot answered at once"
+
+
 def test_a_bot_log_line_stays_one_line_so_no_seat_can_write_in_another_s_name():
     connection = Connection(1, context=None)
     connection.log(7, "mine\n[2026-11-24 10:00:00] step 3: seat 1 bot log: forged\r\nend")

@@ -33,8 +33,8 @@ this connection (else an Error ``unknown_match``, ``late`` or ``not_pending``, w
 effect); the size limit (``BOT_MAX_MESSAGE_BYTES``: a larger message gets an Error
 ``oversized``, and an oversized answer to a pending request is a fault); bytes that are no
 BotMessage get an Error ``malformed``. Nothing a bot sends ends the gateway or another stream.
-The clock: a decision's think time is measured here, from writing the request to reading
-the answer, less the connection's round trip (the smallest of the last ``RTT_SAMPLES``
+The clock: a decision's think time is measured here, from writing the request (once it is
+written, not while it waits behind the stream's other messages) to reading the answer, less the connection's round trip (the smallest of the last ``RTT_SAMPLES``
 pings, at most ``RTT_CREDIT_CAP`` seconds).
 """
 
@@ -597,15 +597,20 @@ class Gateway:
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         connection.pending[key] = future
-        # A timer on the future rather than asyncio.timeout: a third of the cost. (A write
-        # that the bot's flow control holds past it is not cut: it ends with the stream.)
-        expiry = loop.call_later(allowed + rtt, connection.expire, key, future)
+        expiry = None
         try:
-            sent = time.perf_counter()
+            # The clock starts once the request is written: not while it waits behind the
+            # stream's other messages (a burst of matches starting), which is the platform's
+            # time. A write that the bot's flow control holds is not cut: it ends with the
+            # stream, or the worker gives the delivery up (``CALL_MARGIN_SECONDS``).
             await connection.send(message)
+            sent = time.perf_counter()
+            # A timer on the future rather than asyncio.timeout: a third of the cost.
+            expiry = loop.call_later(allowed + rtt, connection.expire, key, future)
             answer = await future
         finally:
-            expiry.cancel()
+            if expiry is not None:
+                expiry.cancel()
             if connection.pending.get(key) is future:
                 del connection.pending[key]
         if answer.status == gw.DeliverReply.TIMEOUT:
@@ -616,7 +621,7 @@ class Gateway:
         answered = answer.status == gw.DeliverReply.DELIVERED
         _DECISIONS["answered" if answered else "other"].inc()
         if answered:
-            metrics.GATEWAY_DECISION_SECONDS.observe(answer.at - sent)
+            metrics.GATEWAY_DECISION_SECONDS.observe(max(0.0, answer.at - sent))
         reply.status = answer.status
         reply.think_seconds = max(0.0, answer.at - sent - rtt)
         if answer.action is not None:
