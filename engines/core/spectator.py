@@ -14,7 +14,7 @@ so that one viewer draws them all:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,28 +55,26 @@ class Board:
 
     def to_plain(self) -> dict[str, Any]:
         """The board as JSON-able data."""
-        return {
-            "places": {name: place.to_plain() for name, place in self.places.items()},
-            "seats": [dict(facts) for facts in self.seats],
-            "lines": list(self.lines),
-        }
+        return self.changes(None)
 
     def changes(self, before: Board | None) -> dict[str, Any]:
         """The board as JSON-able data, with only the places that differ from ``before``
         (every place when there is none): what a viewer needs to go from one to the other.
+        Only those places are converted (a live match makes one every frame).
 
         >>> one = Board({"a": Place(0, 1), "b": Place(1, 1)})
         >>> Board({"a": Place(0, 2), "b": Place(1, 1)}).changes(one)["places"]
         {'a': {'owner': 0, 'count': 2, 'marks': []}}
         """
-        plain = self.to_plain()
+        places: Iterable[tuple[str, Place]] = self.places.items()
         if before is not None:
-            plain["places"] = {
-                name: place.to_plain()
-                for name, place in self.places.items()
-                if before.places.get(name) != place
-            }
-        return plain
+            old = before.places
+            places = [(name, place) for name, place in places if old.get(name) != place]
+        return {
+            "places": {name: place.to_plain() for name, place in places},
+            "seats": [dict(facts) for facts in self.seats],
+            "lines": list(self.lines),
+        }
 
 
 @dataclass(frozen=True, slots=True)
