@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import timedelta
 
 import pytest
 from arena_fixtures import entry, league, user
 from conquest.leagues.models import Entry
-from conquest.matches import execution, services
+from conquest.matches import execution, result_writer, services
 from conquest.matches.models import Match
 from conquest.matches.result_writer import ResultWriter
 from conquest.matches.runner import run
@@ -259,3 +260,61 @@ def test_a_result_writer_writes_results_behind_and_requeues_a_match_it_could_not
     first.refresh_from_db()
     assert (first.status, first.attempts, first.rated_seq) == ("finished", 2, 2)
     assert rating_recompute(league=lg) == []
+
+
+def test_results_written_together_are_each_recorded_refused_or_requeued_alone(ladder, monkeypatch):
+    lg, entries = ladder
+    played = []
+    for owner in ("w1", "w2", "w3", "w4"):
+        match = queued(lg, entries)
+        assert services.match_claim(match_id=match.pk, owner=owner)
+        spec = match_spec(match.pk)
+        played.append((match.pk, owner, run(spec, execution.build_seats(spec, player_class))))
+    played[3] = (played[3][0], "another-worker", played[3][2])  # not the lease's owner
+    broken = played[1][0]
+    record = services.match_record
+
+    def failing_one(**kwargs):
+        recorded = record(**kwargs)  # written, then undone with its savepoint
+        if kwargs["match_id"] == broken:
+            raise RuntimeError("a bug in the recording")
+        return recorded
+
+    monkeypatch.setattr(services, "match_record", failing_one)
+    result_writer.record_or_requeue(played)
+    monkeypatch.undo()
+    matches = [Match.objects.get(pk=match_id) for match_id, _, _ in played]
+    assert [(m.status, m.rated_seq) for m in matches] == [
+        ("finished", 1),
+        ("queued", None),
+        ("finished", 2),
+        ("running", None),
+    ]
+    assert (
+        matches[1].last_failure
+        == "could not record the result: RuntimeError: a bug in the recording"
+    )
+    assert RatingChange.objects.count() == 4 and rating_recompute(league=lg) == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_result_writer_writes_the_results_waiting_when_it_is_free_in_one_batch(monkeypatch):
+    batches: list[list[int]] = []
+    busy, free = threading.Event(), threading.Event()
+
+    def record_many(results):
+        batches.append([match_id for match_id, _, _ in results])
+        busy.set()
+        free.wait(10)
+        return [True] * len(results)
+
+    monkeypatch.setattr(result_writer, "record_many", record_many)
+    writer = ResultWriter()
+    done: list[int] = []
+    writer.submit(1, "w", None, done=lambda: done.append(1))
+    assert busy.wait(10), "the writer took the first result"
+    for match_id in (2, 3, 4):  # they wait while it writes the first
+        writer.submit(match_id, "w", None, done=lambda match_id=match_id: done.append(match_id))
+    free.set()
+    writer.close()
+    assert batches == [[1], [2, 3, 4]] and done == [1, 2, 3, 4]

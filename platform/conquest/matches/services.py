@@ -17,6 +17,7 @@ import logging
 import random
 import secrets
 import zlib
+from collections.abc import Sequence
 from datetime import timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -34,6 +35,7 @@ from conquest.bots.services import version_freeze
 from conquest.events import log_event
 from conquest.matches.codes import SeatCode
 from conquest.matches.models import EntrySeatTally, Match, MatchSeat
+from conquest.matches.outages import TRANSIENT_DATABASE_ERRORS
 from conquest.matches.signals import match_ended
 from conquest.matches.spec import FAULT_KINDS, Outcome
 from conquest.ratings.maths import Rating
@@ -528,6 +530,35 @@ def match_record(*, match_id: int, owner: str, outcome: Outcome) -> bool:
         _ended(match_id, Match.Status.FINISHED)
         _event("match_recorded", match_id=match_id, attempt=locked.attempts, owner=owner)
         return True
+
+
+_LEAGUES_OF = sql.Statement(
+    "SELECT l.id FROM {league} l WHERE l.id IN (SELECT m.league_id FROM {match} m WHERE m.id IN",
+    league=refs.LEAGUE,
+    match=Match,
+)
+
+
+def match_record_many(*, results: Sequence[tuple[int, str, Outcome]]) -> list[bool | Exception]:
+    """:func:`match_record` for each of ``results`` (match id, owner, outcome) in one
+    transaction, one commit for all; the answers in order. A recording that raises is undone
+    alone (a savepoint) and its error is its answer, unless the database was unreachable
+    (``TRANSIENT_DATABASE_ERRORS``: that error propagates, nothing is written). The results'
+    leagues are locked first, in one order, so that two writers never wait for each other."""
+    with transaction.atomic():
+        ids = [match_id for match_id, _, _ in results]
+        places = ", ".join(["%s"] * len(ids))
+        sql.execute(f"{_LEAGUES_OF.text} ({places})) ORDER BY l.id{sql.for_update()}", ids)
+        answers: list[bool | Exception] = []
+        for match_id, owner, outcome in results:
+            try:
+                with transaction.atomic():
+                    answers.append(match_record(match_id=match_id, owner=owner, outcome=outcome))
+            except TRANSIENT_DATABASE_ERRORS:
+                raise
+            except Exception as error:
+                answers.append(error)
+        return answers
 
 
 def tally_recount() -> None:
