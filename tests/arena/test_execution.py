@@ -15,6 +15,7 @@ from conquest.matches.result_writer import ResultWriter
 from conquest.matches.runner import run
 from conquest.matches.sandbox import Sandbox, SandboxError
 from conquest.matches.selectors import full_replay, match_spec
+from conquest.matches.signals import match_ended
 from conquest.ratings.models import RatingChange
 from conquest.ratings.services import rating_recompute
 from django.core.management import call_command
@@ -318,3 +319,15 @@ def test_the_result_writer_writes_the_results_waiting_when_it_is_free_in_one_bat
     free.set()
     writer.close()
     assert batches == [[1], [2, 3, 4]] and done == [1, 2, 3, 4]
+
+
+def test_a_ladder_match_ends_without_a_query_from_the_tournaments_or_version_tests(
+    db, django_assert_num_queries
+):
+    with django_assert_num_queries(0):
+        answers = match_ended.send_robust(
+            Match, match_id=1, status=Match.Status.FINISHED, origin=Match.Origin.LADDER
+        )
+    receivers = {receiver.__module__ for receiver, _ in answers}
+    assert {"conquest.tournaments.receivers", "conquest.versiontests.receivers"} <= receivers
+    assert not [answer for _, answer in answers if isinstance(answer, Exception)]

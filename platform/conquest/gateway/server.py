@@ -34,8 +34,9 @@ effect); the size limit (``BOT_MAX_MESSAGE_BYTES``: a larger message gets an Err
 ``oversized``, and an oversized answer to a pending request is a fault); bytes that are no
 BotMessage get an Error ``malformed``. Nothing a bot sends ends the gateway or another stream.
 The clock: a decision's think time is measured here, from writing the request (once it is
-written, not while it waits behind the stream's other messages) to reading the answer, less the connection's round trip (the smallest of the last ``RTT_SAMPLES``
-pings, at most ``RTT_CREDIT_CAP`` seconds).
+written, not while it waits behind the stream's other messages) to reading the answer, less
+the connection's round trip (the smallest of the last ``RTT_SAMPLES`` pings, at most
+``RTT_CREDIT_CAP`` seconds).
 """
 
 from __future__ import annotations

@@ -149,10 +149,12 @@ def _send(messages: list[tuple[int, dict[str, Any]]]) -> None:
             return
 
 
-def _ended(match_id: int, status: str) -> None:
+def _ended(match_id: int, status: str, origin: str) -> None:
     """Send ``match_ended`` once the transaction commits."""
     transaction.on_commit(
-        lambda: _log_failures(match_ended.send_robust(Match, match_id=match_id, status=status))
+        lambda: _log_failures(
+            match_ended.send_robust(Match, match_id=match_id, status=status, origin=origin)
+        )
     )
 
 
@@ -379,13 +381,15 @@ class _Locked(NamedTuple):
     lease_owner: str
     attempts: int
     rated: bool
+    origin: str
     league_id: int
     rated_count: int
     elo_k: float
 
 
 _LOCK = sql.Statement(
-    "SELECT m.status, m.lease_owner, m.attempts, m.rated, l.id AS league_id, l.rated_count, l.elo_k"
+    "SELECT m.status, m.lease_owner, m.attempts, m.rated, m.origin, l.id AS league_id,"
+    " l.rated_count, l.elo_k"
     " FROM {match} m JOIN {league} l ON l.id = m.league_id WHERE m.id = %s",
     match=Match,
     league=refs.LEAGUE,
@@ -527,7 +531,7 @@ def match_record(*, match_id: int, owner: str, outcome: Outcome) -> bool:
         unfrozen = [seat.version_id for seat in seats if seat.first_played_at is None]
         if unfrozen:
             version_freeze(version_ids=unfrozen)
-        _ended(match_id, Match.Status.FINISHED)
+        _ended(match_id, Match.Status.FINISHED, locked.origin)
         _event("match_recorded", match_id=match_id, attempt=locked.attempts, owner=owner)
         return True
 
@@ -575,7 +579,7 @@ def _error(match: Match, message: str, detail: str) -> None:
     match.lease_expires_at = None
     match.log += _stamp(f"infrastructure error: {message}") + detail
     match.save()
-    _ended(match.pk, Match.Status.ERROR)
+    _ended(match.pk, Match.Status.ERROR, match.origin)
     _event("match_failed", match_id=match.pk, attempt=match.attempts, reason=message)
 
 
@@ -658,7 +662,7 @@ def match_cancel(*, match: Match, why: str = "cancelled by an admin") -> bool:
         match.lease_expires_at = None
         match.log += _stamp(why)
         match.save()
-        _ended(match.pk, Match.Status.CANCELLED)
+        _ended(match.pk, Match.Status.CANCELLED, match.origin)
         return True
 
 
