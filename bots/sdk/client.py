@@ -34,6 +34,7 @@ from bots.protocol.wire import GameCodec, WireError, codec
 from bots.sdk.matchlog import LOGGER, deciding_in
 from engines.core import EngineError
 from engines.play import Player
+from engines.registry import games
 
 SDK_NAME = "conquest-arena-python"
 REFUSALS = frozenset(
@@ -134,7 +135,13 @@ class Client:
         self._executor = ThreadPoolExecutor(max_matches, thread_name_prefix="bot-act")
 
     async def run(self) -> None:
-        """Play until :meth:`stop` is called; raises PlatformRefused on a refusal."""
+        """Play until :meth:`stop` is called; raises PlatformRefused on a refusal.
+
+        Every registered game's codec is built first, before connecting: importing the games'
+        engines takes about a second, which in a first match would count against that match's
+        first decision (the platform's clock runs from writing the request)."""
+        for game in games():
+            codec(game.name)
         stopping = asyncio.create_task(self._stopping.wait())
         playing = asyncio.create_task(self._reconnecting())
         try:

@@ -26,7 +26,7 @@ from bots.protocol.wire import codec
 from bots.sdk import Client, PlatformRefused, log
 from bots.sdk.client import SDK_NAME, backoff_seconds
 from bots.sdk.matchlog import LOGGER
-from engines.registry import get_game
+from engines.registry import games, get_game
 
 
 class CountingPlayer(RandomPlayer):
@@ -212,6 +212,21 @@ def test_the_client_retries_until_the_platform_is_up(caplog):
     refused = [r.getMessage() for r in caplog.records if "not connected" in r.getMessage()]
     assert refused, "each refused connection is told"
     assert f"is a gateway serving at 127.0.0.1:{port}? Check --address" in refused[0]
+
+
+def test_the_client_builds_every_game_s_codec_before_it_connects():
+    codec.cache_clear()  # importing the engines in a first match would be that match's time
+
+    async def scenario() -> int:
+        client = Client(CountingPlayer, TOKEN, "127.0.0.1:1", max_backoff_seconds=0.5)
+        playing = asyncio.create_task(client.run())
+        await asyncio.sleep(0)  # run's first step, up to its first connection attempt
+        built = codec.cache_info().currsize
+        client.stop()
+        await asyncio.wait_for(playing, WAIT)
+        return built
+
+    assert asyncio.run(scenario()) == len(games()) >= 5
 
 
 def test_a_wrong_token_is_refused_once_with_a_clear_error():
