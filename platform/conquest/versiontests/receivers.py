@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
-from conquest.matches.models import Match
 from conquest.matches.signals import match_ended
 from conquest.versiontests import services
 from conquest.versiontests.models import VersionTest
@@ -12,9 +11,9 @@ from conquest.versiontests.models import VersionTest
 
 @receiver(match_ended, dispatch_uid="versiontests-advance-on-match-ended")
 def advance_on_match_ended(sender, match_id: int, status: str, origin: str, **kwargs) -> None:
-    """Advance the version test of match ``match_id``, if it has one (a version test's games
-    are challenges: ``services._schedule_pair``)."""
-    if origin != Match.Origin.CHALLENGE:
+    """Advance the version test of match ``match_id``, if it has one (its games are of
+    ``services.ORIGIN``)."""
+    if origin != services.ORIGIN:
         return
     test = VersionTest.objects.filter(pairs__games__match_id=match_id).first()
     if test is not None:

@@ -40,6 +40,8 @@ from conquest.versiontests.models import VersionTest, VersionTestGame, VersionTe
 
 Status = VersionTest.Status
 _random = secrets.SystemRandom()
+ORIGIN = Match.Origin.CHALLENGE
+"""The origin of a version test's matches (its receiver of ``match_ended`` looks at these only)."""
 _SETTINGS = ("elo0", "elo1", "alpha", "beta", "max_pairs", "concurrency")
 """The test's settings, given to :func:`version_test_create` or left at their defaults."""
 
@@ -161,7 +163,7 @@ def _schedule_pair(test: VersionTest, number: int) -> list[int]:
         match = matches.match_schedule(
             league=test.league,
             entries=entries,
-            origin=Match.Origin.CHALLENGE,
+            origin=ORIGIN,
             requested_by=test.requested_by,
             rated=False,
             seed=pair.seed,
