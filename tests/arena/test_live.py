@@ -23,7 +23,7 @@ from conquest.matches.models import Match
 from conquest.matches.runner import build_seats, run, run_async
 from conquest.matches.selectors import full_replay, match_spec
 from conquest.matches.spec import MatchSpec, SeatSpec
-from conquest.relay import feeds
+from conquest.relay import feeds, pipelined
 from conquest.relay.broadcast import Broadcast, stream_key
 from conquest.relay.presence import async_redis_client, redis_client
 from django.urls import reverse
@@ -33,7 +33,6 @@ from gateway_helpers import (
     processes_fixture,  # noqa: F401 - the fixture `processes`
     remote_entry,
 )
-from redis.commands.core import AsyncScript
 
 from engines.core import visible_events
 from engines.players import player_class
@@ -236,13 +235,13 @@ def test_a_feed_carried_by_the_spectator_stream_is_the_feed_written_alone(
         await broadcast.end(outcome.result)
 
     calls: list[list[str]] = []  # the keys of each script call
-    call = AsyncScript.__call__
+    run = pipelined.run
 
-    def counted(script, *args, **kwargs):
-        calls.append(kwargs["keys"])
-        return call(script, *args, **kwargs)
+    def counted(client, script, keys, args):
+        calls.append(keys)
+        return run(client, script, keys, args)
 
-    monkeypatch.setattr(AsyncScript, "__call__", counted)
+    monkeypatch.setattr(pipelined, "run", counted)
     asyncio.run(play(48, carried=False))
     alone, calls[:] = list(calls), []
     asyncio.run(play(49, carried=True))

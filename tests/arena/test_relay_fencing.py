@@ -33,6 +33,7 @@ def test_a_stale_broadcast_is_refused_and_the_newer_stream_stays_whole():
         old = Broadcast(client, 7, "risk", attempt=1)
         await old.start()
         old.events(events[:2])
+        await old._writer  # the old attempt has written; then the match is played again
         new = Broadcast(client, 7, "risk", attempt=2)  # the match played again
         await new.start()
         new.events(events)

@@ -22,6 +22,7 @@ import redis.asyncio
 from redis.commands.core import AsyncScript
 
 from bots.protocol.wire import codec, encode_result
+from conquest.relay import pipelined
 from conquest.relay.fence import APPEND, FEED, FENCE, Stale, fence_key
 from engines.core import Event, Result
 
@@ -87,6 +88,7 @@ class Broadcast:
         self._fed: asyncio.Future[None] | None = None  # done once that batch is written
         self._failed = False
         self._writer: asyncio.Task | None = None
+        self._client = client
         # EVALSHA: a script's text goes to Redis once, not with every write.
         self._start = client.register_script(_START)
         self._write_script = client.register_script(_WRITE)
@@ -160,7 +162,9 @@ class Broadcast:
         await self._flush("1", encode_result(result) if result is not None else "")
 
     async def _run(self, script: AsyncScript, args: list[Any]) -> None:
-        """Run a fenced ``script`` with the stream's keys and ``args``; Stale if refused."""
-        written = await script(keys=self.keys, args=[self.attempt, KEEP_SECONDS, *args])
+        """Run a fenced ``script`` with the stream's keys and ``args``, in a pipeline with the
+        loop's other matches' writes (:mod:`.pipelined`); Stale if refused."""
+        args = [self.attempt, KEEP_SECONDS, *args]
+        written = await pipelined.run(self._client, script, self.keys, args)
         if not written:
             raise Stale(f"match {self.match_id}: a newer attempt than {self.attempt} writes")

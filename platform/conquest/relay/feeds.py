@@ -52,6 +52,7 @@ from typing import Any
 from django.conf import settings
 from redis.commands.core import AsyncScript, Script
 
+from conquest.relay import pipelined
 from conquest.relay.broadcast import KEEP_SECONDS, Broadcast
 from conquest.relay.fence import APPEND, FEED, FENCE, Stale, fence_key
 from conquest.relay.presence import async_redis_client, enabled, redis_client
@@ -153,9 +154,11 @@ class _RedisSink:
 
     async def write_async(self, entries: Sequence[Entry]) -> None:
         """:meth:`write` on the running event loop."""
+        client = async_redis_client()
         if self._async_script is None:
-            self._async_script = async_redis_client().register_script(_WRITE)
-        self._check(await self._async_script(keys=self.keys, args=self._args(entries)))
+            self._async_script = client.register_script(_WRITE)
+        args = self._args(entries)
+        self._check(await pipelined.run(client, self._async_script, self.keys, args))
 
     def close(self) -> None:
         """Nothing to release."""
