@@ -74,7 +74,7 @@ from engines.africa.variants import (
 from engines.core.chance import below
 from engines.core.contract import Action, Event, IllegalAction, Result
 from engines.core.match import Match, lookup
-from engines.core.spectator import Board, Place
+from engines.core.spectator import Board, place
 
 N = len(MAP.territories)
 IDS = MAP.territories
@@ -764,7 +764,7 @@ class AfricaMatch(Match):
             if self.colony[t]:
                 marks.append("colony")
             owner = present[0] if len(present) == 1 else None
-            places[IDS[t]] = Place(owner, len(present), tuple(marks))
+            places[IDS[t]] = place(owner, len(present), tuple(marks))
         seats: list[dict[str, int | str]] = []
         for seat, (alone, shared, allies, total) in enumerate(self.points()):
             wars = [self.powers[o] for o, r in enumerate(self.relations[seat]) if r == WAR]

@@ -109,7 +109,7 @@ from engines.colonisation.variants import (
 from engines.core.chance import below, die, roll_table, shuffle
 from engines.core.contract import Action, Amount, Event, IllegalAction, Result
 from engines.core.match import Match, lookup
-from engines.core.spectator import Board, Place
+from engines.core.spectator import Board, place
 
 N: Final = len(WORLD.territories)
 IDS: Final = WORLD.territories
@@ -1328,7 +1328,7 @@ class ColonisationMatch(Match):
             if t == war_target:
                 marks.append("war")
             owner = self.owner[t]
-            places[IDS[t]] = Place(owner if owner >= 0 else None, self.armies[t], tuple(marks))
+            places[IDS[t]] = place(owner if owner >= 0 else None, self.armies[t], tuple(marks))
         seats: list[dict[str, int | str]] = []
         for seat in range(self.seats):
             points, territories, armies, _, _, schools, total = self._score(seat)

@@ -73,7 +73,7 @@ from engines.core.chance import below, shuffle
 from engines.core.contract import Action, Event, IllegalAction, Result
 from engines.core.match import Match, lookup
 from engines.core.spectator import Board as SpectatorBoard
-from engines.core.spectator import Place
+from engines.core.spectator import Place, place
 
 N = len(MAP.regions)
 IDS = MAP.regions
@@ -805,7 +805,7 @@ class ConquetesMatch(Match):
                 marks.append("attacking")
             elif r == target:
                 marks.append("attacked")
-            places[IDS[r]] = Place(owner if owner >= 0 else None, VALUES[r], tuple(marks))
+            places[IDS[r]] = place(owner if owner >= 0 else None, VALUES[r], tuple(marks))
         seats: list[dict[str, int | str]] = []
         for seat in range(self.seats):
             territories = scoring.territories(camps[seat])

@@ -14,6 +14,7 @@ so that one viewer draws them all:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +38,22 @@ class Place:
     def to_plain(self) -> dict[str, Any]:
         """The place as JSON-able data."""
         return {"owner": self.owner, "count": self.count, "marks": list(self.marks)}
+
+
+PLACES_KEPT = 4096
+"""How many distinct places :func:`place` keeps (every holder and count of a board, and more)."""
+
+
+@functools.lru_cache(maxsize=PLACES_KEPT)
+def place(owner: int | None, count: int = 0, marks: tuple[str, ...] = ()) -> Place:
+    """The :class:`Place` with these facts, shared by every board that has it: places are
+    immutable, so a board built every frame (a live match's) reuses them rather than building
+    each, and :meth:`Board.changes` knows an unchanged place by its identity.
+
+    >>> place(2, 5) is place(2, 5), place(2, 5) == Place(2, 5)
+    (True, True)
+    """
+    return Place(owner, count, marks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +86,7 @@ class Board:
         places: Iterable[tuple[str, Place]] = self.places.items()
         if before is not None:
             old = before.places
-            places = [(name, place) for name, place in places if old.get(name) != place]
+            places = [(n, p) for n, p in places if (was := old.get(n)) is not p and was != p]
         return {
             "places": {name: place.to_plain() for name, place in places},
             "seats": [dict(facts) for facts in self.seats],

@@ -1370,11 +1370,11 @@ class RiskMatch(Match):
         for t, name in enumerate(IDS):
             owner = self.owner[t]
             if owner >= 0:
-                places[name] = spectator.Place(owner, self.armies[t])
+                places[name] = spectator.place(owner, self.armies[t])
             elif owner == NEUTRAL:
-                places[name] = spectator.Place(None, self.armies[t], ("neutral",))
+                places[name] = spectator.place(None, self.armies[t], ("neutral",))
             else:
-                places[name] = spectator.Place(None)
+                places[name] = spectator.place(None)
         seats: tuple[dict[str, int | str], ...] = tuple(
             {
                 "territories": len(self.owned[s]),

@@ -2223,7 +2223,7 @@ class Risk2210Match(Match):
                 marks.append("station")
             if holder >= 0:
                 marks += [f"{COMMANDERS[k]} commander" for k in self.commanders_at(holder, t)]
-            places[name] = spectator.Place(
+            places[name] = spectator.place(
                 holder if holder >= 0 else None, self.units(t), tuple(marks)
             )
         seats: tuple[dict[str, int | str], ...] = tuple(
