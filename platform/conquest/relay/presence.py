@@ -35,8 +35,8 @@ from redis.driver_info import DriverInfo
 REDIS_CONNECTIONS = 32
 """Redis connections of a process's threads at most (a remote worker has a hundred Celery
 threads); see :func:`async_redis_client` for its event loops."""
-ASYNC_REDIS_SPARE = 8
-"""Redis connections an event loop may open beyond two per match (:func:`async_redis_client`)."""
+ASYNC_REDIS_CONNECTIONS = 8
+"""Redis connections an event loop's client may open (:func:`async_redis_client`)."""
 REDIS_RETRIES = 5
 """How many times a command that failed on a connection error is tried again, after waits
 doubling from 0.2 s to at most 2 s, each between half and all of it: 2.5 to 5 s in all."""
@@ -177,15 +177,13 @@ _async_clients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, redis.async
 
 def async_redis_client() -> redis.asyncio.Redis:
     """:func:`redis_client` for the running event loop (one per loop), which plays remote
-    matches. Its pool never makes a command wait (cheaper per command than a blocking pool):
-    each match on the loop writes at most two things at once, its spectator stream and its
-    live feed, so it may open two connections per match a child plays at once
-    (``ARENA_REMOTE_MATCHES_PER_CHILD``), and a few more."""
+    matches. Its pool never makes a command wait (cheaper per command than a blocking pool);
+    it is small however many matches the loop plays, as their writes go to Redis one pipeline
+    at a time (:mod:`.pipelined`)."""
     loop = asyncio.get_running_loop()
     if loop not in _async_clients:
-        most = 2 * settings.ARENA.remote_matches_per_child + ASYNC_REDIS_SPARE
         pool = redis.asyncio.ConnectionPool.from_url(
-            _url(), max_connections=most, **_options(redis.asyncio.retry.Retry)
+            _url(), max_connections=ASYNC_REDIS_CONNECTIONS, **_options(redis.asyncio.retry.Retry)
         )
         _async_clients[loop] = redis.asyncio.Redis(connection_pool=pool)
     return _async_clients[loop]
