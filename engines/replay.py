@@ -16,6 +16,9 @@ from engines.core.contract import Action, EngineError, Event, Result
 from engines.core.match import Match
 from engines.registry import get_game
 
+_digest_line = json.JSONEncoder(sort_keys=True).encode
+"""An event's line in a replay's digest (``json.dumps(plain, sort_keys=True)``)."""
+
 FORMAT = "conquest-arena-replay/1"
 
 
@@ -98,9 +101,8 @@ class Recorder:
 
     def add_events(self, events: list[Event]) -> None:
         """Fold ``events`` into the digest (also used for events of the match's creation)."""
-        for event in events:
-            self._digest.update(json.dumps(to_plain(event), sort_keys=True).encode())
-            self._digest.update(b"\n")
+        lines = "".join(_digest_line(to_plain(event)) + "\n" for event in events)
+        self._digest.update(lines.encode())
 
     def replay(self) -> Replay:
         """The replay of everything recorded so far."""

@@ -22,16 +22,30 @@ SCALARS = frozenset((str, int, float, bool, type(None)))
 def to_plain(value: Any) -> Any:
     """A dataclass tree as dicts (with a ``type`` key), lists (for tuples and any other
     sequence but strings, e.g. Africa's message log) and scalars."""
-    if type(value) in SCALARS:
+    kind = type(value)
+    if kind in SCALARS:
         return value
-    if is_dataclass(value) and not isinstance(value, type):
-        plain = {"type": type(value).__name__}
-        for f in fields(value):
-            plain[f.name] = to_plain(getattr(value, f.name))
+    names = _FIELDS.get(kind, _UNSEEN)
+    if names is _UNSEEN:
+        names = _FIELDS[kind] = _field_names(kind)
+    if names is not None:
+        plain = {"type": kind.__name__}
+        for name in names:
+            plain[name] = to_plain(getattr(value, name))
         return plain
     if isinstance(value, Sequence) and not isinstance(value, str):
         return [to_plain(v) for v in value]
     return value
+
+
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""The field names of each type :func:`to_plain` has met (None: not a dataclass)."""
+_UNSEEN = ()
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    """The names of ``kind``'s dataclass fields, in order; None if it is not a dataclass."""
+    return tuple(f.name for f in fields(kind)) if is_dataclass(kind) else None
 
 
 def from_plain(plain: Any, types: Mapping[str, type]) -> Any:
