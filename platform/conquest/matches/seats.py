@@ -116,10 +116,11 @@ class HouseSeat(Seat):
         self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
     ) -> Action:
         try:
-            asyncio.get_running_loop()
+            loop = asyncio.get_running_loop()
         except RuntimeError:  # no loop: runner.run
             return self._decide(observation, legal_actions, seconds)
-        deciding = asyncio.to_thread(self._decide, observation, legal_actions, seconds)
+        # The executor's future awaited as it is: no task wrapping it (as to_thread would).
+        deciding = loop.run_in_executor(None, self._decide, observation, legal_actions, seconds)
         try:
             return await asyncio.wait_for(deciding, seconds + HOUSE_OVERRUN_SECONDS)
         except TimeoutError:
