@@ -106,7 +106,10 @@ def test_the_bot_page_shows_owner_versions_history_and_results_by_seat():
 
 
 def test_the_fault_counts_by_kind_are_recorded_and_shown():
-    league = make_league(decision_seconds=0.02, time_bank_seconds=0.0, max_faults=2)
+    # A 1 s bank: the fair attacker's ~190 decisions, measured against the wall clock, never
+    # time out on a busy machine; the looping seat spends it all on its first decision (a
+    # timeout), then times out after 0.02 s: 2 timeouts, a forfeit all the same.
+    league = make_league(decision_seconds=0.02, time_bank_seconds=1.0, max_faults=2)
     bot, _ = make_bot(make_user("staff", staff=True), "cheater", player="random")
     illegal, looping = (
         bot_services.version_create(bot=bot, kind="house", player=player, staff=True)
