@@ -16,7 +16,7 @@ import pytest
 import redis
 import redis.asyncio
 from arena_fixtures import entry, league, user
-from arena_workers import flush_broker
+from arena_workers import flush_broker, wait_for
 from conquest.gateway.server import RTT_CREDIT_CAP, Bucket, Connection, Gateway, serve
 from conquest.leagues import services as leagues
 from conquest.leagues.matchmaking import fill_ladder
@@ -74,15 +74,19 @@ def test_the_registry_keeps_the_newest_connection_of_a_bot_while_it_is_refreshed
 
 
 def test_a_connection_lapses_when_its_gateway_stops_refreshing_it(fresh_redis, settings):
-    settings.ARENA = settings.ARENA.model_copy(update={"gateway_ttl_seconds": 0.3})
-    presence = Presence(9, "gw:1", "c", 1)
+    # No margins to lose on a busy machine: the time that goes by is the key's TTL, set here.
+    settings.ARENA = settings.ARENA.model_copy(update={"gateway_ttl_seconds": 60.0})
+    presence, key, client = Presence(9, "gw:1", "c", 1), "arena:bot:9", redis_client()
     presences().connect(presence)
-    time.sleep(0.2)
+    assert 0 < client.pttl(key) <= 60_000, "a connection lives for the TTL"
+    client.pexpire(key, 2_000)  # 58 s went by: 2 s left
     assert presences().refresh(presence)
-    time.sleep(0.2)
+    assert client.pttl(key) > 30_000, "a refresh gives it the whole TTL again"
     assert presences().find(9) == presence
-    time.sleep(0.35)
-    assert presences().find(9) is None
+    # Its gateway refreshes it once more, with a TTL of 0.3 s, then no more: it lapses.
+    settings.ARENA = settings.ARENA.model_copy(update={"gateway_ttl_seconds": 0.3})
+    assert presences().refresh(presence)
+    wait_for(lambda: presences().find(9) is None, 10, "the connection to lapse")
 
 
 class Scripted:
