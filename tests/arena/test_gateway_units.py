@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import time
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 
 import celery
 import grpc
@@ -17,6 +17,7 @@ import redis
 import redis.asyncio
 from arena_fixtures import entry, league, user
 from arena_workers import flush_broker, wait_for
+from conquest.gateway import server
 from conquest.gateway.server import RTT_CREDIT_CAP, Bucket, Connection, Gateway, serve
 from conquest.leagues import services as leagues
 from conquest.leagues.matchmaking import fill_ladder
@@ -276,11 +277,17 @@ def test_a_bot_log_line_stays_one_line_so_no_seat_can_write_in_another_s_name():
     ]
 
 
-def test_the_log_bucket_lets_a_burst_through_then_the_rate():
+def test_the_log_bucket_lets_a_burst_through_then_the_rate(monkeypatch):
+    now = [1000.0]  # the bucket's clock, moved by hand
+    monkeypatch.setattr(server, "time", SimpleNamespace(monotonic=lambda: now[0]))
     bucket = Bucket(rate=10.0, burst=3)
     assert [bucket.take() for _ in range(4)] == [True, True, True, False]
-    time.sleep(0.12)
+    now[0] += 0.09
+    assert not bucket.take(), "0.9 token in 0.09 s at 10 a second"
+    now[0] += 0.03
     assert bucket.take() and not bucket.take()
+    now[0] += 10.0
+    assert [bucket.take() for _ in range(4)] == [True, True, True, False], "never over the burst"
 
 
 @pytest.mark.django_db(transaction=True)
