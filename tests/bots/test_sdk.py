@@ -105,18 +105,33 @@ def test_hello_welcome_pings_and_two_games_at_once():
     assert platform.logs[0].text.startswith("first decision of seat 0")
 
 
+class PongAwaitingPlayer(RandomPlayer):
+    """A random player that thinks until the platform has the Pong of the Ping sent just after
+    its request (for at most WAIT in all: a client that answers no Ping while its player thinks
+    fails in WAIT, not once per decision)."""
+
+    platform: ClassVar[FakePlatform]
+    left = WAIT
+
+    def act(self, observation, legal_actions):
+        (scripted,) = self.platform.matches
+        pong = ("pong", scripted.pending.request_id)
+        began = time.monotonic()
+        while pong not in self.platform.arrivals and time.monotonic() - began < self.left:
+            time.sleep(0.005)
+        PongAwaitingPlayer.left -= time.monotonic() - began
+        return super().act(observation, legal_actions)
+
+
 def test_pings_are_answered_while_the_bot_thinks():
-    CountingPlayer.THINK = 0.2
     platform = FakePlatform([Scripted(1, "risk", "miro-2p", 2, seed=4, max_steps=12)])
+    PongAwaitingPlayer.platform, PongAwaitingPlayer.left = platform, WAIT
 
     async def scenario() -> None:
         async with serving(platform) as address:
-            await _play_until_done(platform, Client(CountingPlayer, TOKEN, address))
+            await _play_until_done(platform, Client(PongAwaitingPlayer, TOKEN, address))
 
-    try:
-        asyncio.run(scenario())
-    finally:
-        CountingPlayer.THINK = 0.02
+    asyncio.run(scenario())
     actions = [i for kind, i in platform.arrivals if kind == "action"]
     assert actions
     for request_id in actions:  # each Ping, sent just after its request, is answered first
