@@ -43,7 +43,9 @@ def _duel(processes, **kw):
     remote, token = remote_entry(lg, user("ada"), "ada-bot")
     house = entry(lg, user("ben"), "random")
     gateway = processes(GatewayProcess, "gateway")
-    processes.worker("remote", remote=4)
+    # A lease longer than the tests' usual 2 s: none lapses on a busy machine, so the match is
+    # claimed once and played in one attempt.
+    processes.worker("remote", remote=4, ARENA_LEASE_SECONDS="30")
     return gateway, lg, [remote, house], token
 
 

@@ -124,7 +124,10 @@ def _toy_table(processes, faults: dict[str, int], **worker_environment: str):
     made, token = _toy_leagues(faults)
     gateway = processes(GatewayProcess, "gateway")
     bot = processes(ToyBot, "bot", token, gateway.address, 8)
-    environment = {"ARENA_MATCH_WALL_SECONDS": "30", **worker_environment}
+    # Leases longer than the tests' usual 2 s: none lapses on a busy machine, so each match is
+    # claimed once and its attempts count its own failures only.
+    environment = {"ARENA_MATCH_WALL_SECONDS": "30", "ARENA_LEASE_SECONDS": "30"}
+    environment.update(worker_environment)
     worker = processes.worker("remote", remote=8, PYTHONPATH=TOY_PATH, **environment)
     bot_id = made["none"][1][0].version.bot_id
     wait_for(lambda: presences().find(bot_id) is not None, 30, "the bot's connection", [bot])
