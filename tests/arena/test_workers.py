@@ -59,9 +59,13 @@ def test_concurrent_results_from_two_workers_equal_their_recomputation(workers):
     owner = user("house")
     for player in ("attacker", "attacker", "heuristic", "heuristic", "random"):
         entry(lg, owner, player)
+    # Both workers consume before the matches are sent: one starting late would find the
+    # other had played them all.
+    running = [workers("one"), workers("two")]
+    for process in running:
+        process.wait_ready()
     created = fill_ladder(lg)
     assert len(created) == 12
-    running = [workers("one"), workers("two")]
     wait_for(
         lambda: not Match.objects.filter(league=lg).exclude(status="finished").exists(),
         240,
