@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 from bots.house.always_attack import AlwaysAttackPlayer
@@ -72,4 +73,28 @@ class LoggingPlayer(RandomPlayer):
         if not self.decided:
             log(f"hello from seat {observation.seat}")
             self.decided = True
+        return super().act(observation, legal_actions)
+
+
+class GatheringPlayer(LoggingPlayer):
+    """A logging player whose first decision waits (30 s at most) until ``MATCHES`` players
+    of its class exist in its process, one per match: none of the bot's matches ends before
+    the last has started."""
+
+    MATCHES = 3
+    _arrived = threading.Condition()
+    _players = 0
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        with GatheringPlayer._arrived:
+            GatheringPlayer._players += 1
+            GatheringPlayer._arrived.notify_all()
+
+    def act(self, observation, legal_actions):
+        if not self.decided:
+            with GatheringPlayer._arrived:
+                GatheringPlayer._arrived.wait_for(
+                    lambda: GatheringPlayer._players >= self.MATCHES, timeout=30
+                )
         return super().act(observation, legal_actions)

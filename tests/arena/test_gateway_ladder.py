@@ -30,6 +30,7 @@ def test_a_connected_bot_plays_ladder_matches_to_completion_several_at_once(proc
         options={"max_steps": 300},
         ladder_matches_per_tick=8,
         ladder_max_pending=8,
+        time_bank_seconds=60.0,  # the bot's first decisions wait for its three matches
     )
     remote, token = remote_entry(lg, user("ada"), "ada-bot")
     for name in ("ann", "ben", "cat"):
@@ -39,7 +40,7 @@ def test_a_connected_bot_plays_ladder_matches_to_completion_several_at_once(proc
 
     gateway = processes(GatewayProcess, "gateway")
     bot = processes(
-        BotProcess, "bot", token, gateway.address, "arena_players:LoggingPlayer", max_matches=3
+        BotProcess, "bot", token, gateway.address, "arena_players:GatheringPlayer", max_matches=3
     )
     bot_id = remote.version.bot_id
     wait_for(lambda: presences().find(bot_id) is not None, 30, "the bot's connection")
@@ -74,6 +75,7 @@ def test_a_connected_bot_plays_ladder_matches_to_completion_several_at_once(proc
         opponent = match.seats.exclude(entry=remote).get()
         theirs = client_for(opponent.entry.version.bot.owner).get(f"/api/matches/{match.pk}/log/")
         assert (theirs.json()["seats"], theirs.json()["lines"]) == ([opponent.seat], [])
+    # Each claimed before the bot's first decision in it, which waits for all three.
     assert max(m.started_at for m in with_bot) < min(m.finished_at for m in with_bot), (
         "the three matches were played at the same time, on the one connection"
     )
