@@ -88,8 +88,6 @@ LOG_LINES_BURST = 100
 on average, LOG_LINES_BURST at once; the others are dropped (and counted in the log)."""
 ATTEMPTS_KEPT = 1000
 """The matches per connection whose newest attempt is remembered (the oldest are forgotten)."""
-LATE = "the answer came after the time allowed; the default action was played"
-"""The ``late`` Error's text: an answer read after its decision's time (docs/bots.md)."""
 REDIS_CHECK_SECONDS = 2.0
 """How long the health check waits for Redis's answer to a PING."""
 _DECISIONS = {
@@ -453,7 +451,11 @@ class Gateway:
             await self._unknown_match(connection, action.match_id)
         elif key in connection.expired:
             connection.expired.discard(key)
-            await connection.error("late", LATE, *key)
+            await connection.error(
+                "late",
+                "the answer came after the time allowed; the default action was played",
+                *key,
+            )
         else:
             await connection.error(
                 "not_pending", "no decision of this bot waits for that request id", *key
@@ -612,18 +614,12 @@ class Gateway:
                 expiry.cancel()
             if connection.pending.get(key) is future:
                 del connection.pending[key]
-        answered = answer.status == gw.DeliverReply.DELIVERED
-        # Read after the time allowed, before the expiry's timer ran (a busy loop runs what it
-        # read first): late all the same, whichever of the two ran first.
-        late = answered and answer.at - sent > allowed + rtt
-        if late or answer.status == gw.DeliverReply.TIMEOUT:
+        if answer.status == gw.DeliverReply.TIMEOUT:
             reply.status = gw.DeliverReply.TIMEOUT
             reply.think_seconds = allowed
             _DECISIONS["timeout"].inc()
-            if late:  # the bot is told as it would have been (a stream gone: no one to tell)
-                with contextlib.suppress(*STREAM_ENDED):
-                    await connection.error("late", LATE, *key)
             return
+        answered = answer.status == gw.DeliverReply.DELIVERED
         _DECISIONS["answered" if answered else "other"].inc()
         if answered:
             metrics.GATEWAY_DECISION_SECONDS.observe(max(0.0, answer.at - sent))
