@@ -620,6 +620,9 @@ class Gateway:
             _DECISIONS["timeout"].inc()
             return
         answered = answer.status == gw.DeliverReply.DELIVERED
+        # An answer read after the time allowed, before the expiry's timer ran (the loop busy:
+        # it runs what it read before its timers), is played, charged its time: the stamp is
+        # when the loop read it, and the platform cannot tell its own delay from the bot's.
         _DECISIONS["answered" if answered else "other"].inc()
         if answered:
             metrics.GATEWAY_DECISION_SECONDS.observe(max(0.0, answer.at - sent))
