@@ -25,9 +25,9 @@ def to_plain(value: Any) -> Any:
     kind = type(value)
     if kind in SCALARS:
         return value
-    names = _FIELDS.get(kind, _UNSEEN)
-    if names is _UNSEEN:
-        names = _FIELDS[kind] = _field_names(kind)
+    if kind not in _FIELDS:
+        _FIELDS[kind] = _field_names(kind)
+    names = _FIELDS[kind]
     if names is not None:
         plain = {"type": kind.__name__}
         for name in names:
@@ -40,7 +40,6 @@ def to_plain(value: Any) -> Any:
 
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
 """The field names of each type :func:`to_plain` has met (None: not a dataclass)."""
-_UNSEEN = ()
 
 
 def _field_names(kind: type) -> tuple[str, ...] | None:
