@@ -10,7 +10,8 @@ seats of a simultaneous decision (Africa's orders) think in parallel, each on it
 Time control: a decision may take ``decision_seconds``; beyond that it draws on the seat's
 ``time_bank_seconds`` for the match. The time charged is what the seat reports
 (``Seat.spent``): the wall-clock time of the decision for a house bot, the think time the
-gateway measured for a remote bot (its network excluded). A decision later than both, a bot
+gateway measured for a remote bot (its network excluded; an answer the gateway read late
+because it was busy is played, its time charged: docs/bots.md). A decision later than both, a bot
 that raises, or an illegal action is a **fault**: the game's default action is played instead
 (``GameInfo.default_action``: pass or end the phase when allowed), and it is counted in the
 seat's total and by its kind (``SeatOutcome.timeouts``, ``crashes``, ``illegal_actions``,
