@@ -21,7 +21,8 @@ from conquest.matches.sandbox import SandboxError
 async def _job(argument: tuple[str, float]):
     """What the tests' calls do, by name, after ``seconds``: answer the child's pid (with
     when the call began and ended: "span"), loop without returning, raise, note twice, retire
-    the child, or die."""
+    the child, die, think (block its step for ``seconds``, having allowed it that and a
+    second more), or overthink (the same, then block it as long again, not allowed)."""
     what, seconds = argument
     began = time.monotonic()
     await asyncio.sleep(seconds)
@@ -37,6 +38,11 @@ async def _job(argument: tuple[str, float]):
         host.note(os.getpid())
     if what == "retire":
         host.retire()
+    if what in ("think", "overthink"):
+        with host.allowing(seconds + 1):
+            time.sleep(seconds)
+    if what == "overthink":  # the same step, past its limit once the thinking is done
+        time.sleep(seconds)
     if what == "die":
         os.kill(os.getpid(), signal.SIGKILL)
     return os.getpid()
@@ -102,6 +108,14 @@ def test_a_step_that_does_not_return_fails_its_call_and_the_childs_others_as_the
     assert isinstance(raised, SandboxError) and str(raised) == "RuntimeError: engine bug"
     assert "Traceback" in raised.detail and "_job" in raised.detail
     assert isinstance(box.call(("pid", 0), wall_seconds=30, step_seconds=5), int), "a fresh child"
+
+
+def test_a_step_is_allowed_the_time_of_its_allowed_block_only(make):
+    box = make(2)
+    thought, other = _in_threads(box, [("think", 2), ("pid", 0)], step_seconds=1)
+    assert thought == other and isinstance(thought, int), "neither was killed"
+    (overthought,) = _in_threads(box, [("overthink", 2)], step_seconds=1)
+    assert isinstance(overthought, SandboxError) and "ran past its limit" in str(overthought)
 
 
 def test_a_call_past_its_wall_clock_is_cancelled_alone(make):

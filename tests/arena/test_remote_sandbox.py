@@ -27,6 +27,7 @@ from conquest.leagues import services as leagues
 from conquest.matches import execution, remote_sandbox, services
 from conquest.matches.models import Match, MatchSeat
 from conquest.matches.runner import EngineMismatch
+from conquest.matches.seats import HouseSeat
 from conquest.matches.selectors import match_spec
 from conquest.matches.workers import ChildProcess, descendants
 from conquest.relay.broadcast import Broadcast, stream_key
@@ -41,6 +42,7 @@ from gateway_helpers import (
     remote_entry,
 )
 
+from bots.house.random_player import RandomPlayer
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from engines import registry
 
@@ -153,7 +155,7 @@ def test_an_engine_that_loops_eats_memory_or_raises_fails_its_own_match_only(pro
     looped, hogged, raised = (Match.objects.get(pk=m.pk) for m in faulty_ones)
     assert (looped.status, looped.end_reason) == (
         "error",
-        "exceeded the wall-clock limit of 30 s",
+        "a step ran past its limit of 5 s: the match process was killed",
     ), looped.log
     assert hogged.status == "error", hogged.log
     assert hogged.end_reason == "MemoryError: over the memory limit of 256 MiB"
@@ -397,3 +399,20 @@ def test_the_child_answers_a_failure_with_whose_it_is(settings, monkeypatch, rai
     monkeypatch.setattr(Broadcast, "end", redis_away)
     again = asyncio.run(remote_sandbox._play(job))
     assert again.message == answer[0], "the match's own failure is told, not Redis's"
+
+
+def test_a_house_player_at_a_remote_table_is_allowed_its_decisions_time_on_its_step(monkeypatch):
+    allowed = []
+
+    @contextlib.contextmanager
+    def allowing(seconds):
+        allowed.append(seconds)
+        yield
+
+    monkeypatch.setattr(remote_sandbox.host, "allowing", allowing)
+    seat = remote_sandbox._timed(HouseSeat(RandomPlayer(seed=1)))
+    match = registry.get_game("risk").new_match("hasbro", 2, seed=1)
+    mover = match.to_move()[0]
+    observation, legal = match.observation(mover), match.legal_actions(mover)
+    match.apply(mover, asyncio.run(seat.decide(observation, legal, 2.5)))  # a legal action
+    assert allowed == [2.5]

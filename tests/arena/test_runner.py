@@ -166,53 +166,37 @@ def test_run_refuses_a_seat_that_waits_and_run_async_plays_it():
     assert outcome.steps > 0 and all(seat.code == "normal" for seat in outcome.seats)
 
 
-def test_on_a_loop_a_house_bot_decides_off_the_loop_thread():
-    deciding = []
-
-    class Noting(RandomPlayer):
-        def act(self, observation, legal_actions):
-            deciding.append(threading.current_thread())
-            return super().act(observation, legal_actions)
-
-    async def play_on_the_loop():
-        s = spec("random", "random")
-        await run_async(s, [HouseSeat(Noting(seed=1)), HouseSeat(Noting(seed=2))])
-        return threading.current_thread()
-
-    loop_thread = None
-
-    def in_a_thread():  # the loop of remote matches runs in a thread other than the main one
-        nonlocal loop_thread
-        loop_thread = asyncio.run(play_on_the_loop())
-
-    worker = threading.Thread(target=in_a_thread)
-    worker.start()
-    worker.join()
-    assert deciding and loop_thread not in deciding
-
-
-def test_on_a_loop_a_house_bot_that_never_returns_forfeits_and_the_match_ends(monkeypatch):
-    monkeypatch.setattr(seats, "HOUSE_OVERRUN_SECONDS", 0.2)
+def test_on_a_loop_in_the_main_thread_a_house_bot_that_never_returns_is_stopped_in_time():
+    # As in a child of remote matches: the house player decides on the loop, in the main
+    # thread, where the interval timer interrupts it at its time.
     release = threading.Event()
 
     class Stuck(RandomPlayer):
         def act(self, observation, legal_actions):
-            release.wait(30)  # as a player in an endless loop, until the test ends
+            release.wait(30)  # as a player in an endless loop, until its timer stops it
             return super().act(observation, legal_actions)
 
-    s = spec("random", "random", decision_seconds=0.1, time_bank_seconds=0.0)
-
-    async def play():
-        try:
-            seated = [HouseSeat(Stuck(seed=1)), HouseSeat(RandomPlayer(seed=2))]
-            return await asyncio.wait_for(run_async(s, seated), 10)
-        finally:
-            release.set()  # before asyncio.run waits for the loop's threads
-
-    outcome = asyncio.run(play())
+    s = spec("random", "random", decision_seconds=0.1, time_bank_seconds=0.0, max_faults=2)
+    began = time.monotonic()
+    outcome = asyncio.run(run_async(s, [HouseSeat(Stuck(seed=1)), HouseSeat(RandomPlayer(seed=2))]))
     stuck, other = outcome.seats
-    assert (stuck.code, stuck.placement, other.placement) == ("timeout", 2, 1)
-    assert stuck.faults == 1, "asked once, then forfeited"
+    assert (stuck.code, stuck.faults, stuck.placement, other.placement) == ("timeout", 2, 2, 1)
+    assert any("no decision within 0.100 s" in line for line in outcome.log), outcome.log
+    assert time.monotonic() - began < 20, "each decision was stopped, none waited for the event"
+
+
+def test_off_the_main_thread_a_late_house_decision_is_a_timeout_all_the_same(monkeypatch):
+    monkeypatch.setattr(SleepyPlayer, "DELAY", 0.05)  # no timer here: it returns, late
+    s = spec("arena_players:SleepyPlayer", "random", decision_seconds=0.01,
+             time_bank_seconds=0.0, max_faults=1)  # fmt: skip
+    box: list = []
+    worker = threading.Thread(
+        target=lambda: box.append(asyncio.run(run_async(s, build_seats(s, player_class))))
+    )
+    worker.start()
+    worker.join()
+    sleepy = box[0].seats[0]
+    assert (sleepy.code, sleepy.faults) == ("timeout", 1)
 
 
 class Concurrent(Seat):

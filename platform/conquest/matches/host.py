@@ -45,6 +45,8 @@ _KEY, _BEGAN, _LIMIT = range(3)
 
 _parent = None
 """In the child: its end of the pipe to the worker."""
+_stamp: Any = None
+"""In the child: the stamp it shares with the worker."""
 _call: contextvars.ContextVar[int] = contextvars.ContextVar("call", default=0)
 """In the child: the key of the call whose task runs."""
 
@@ -55,6 +57,22 @@ def retire() -> None:
     key = _call.get()
     if _parent is not None and key:
         _parent.send((key, "retire", None))
+
+
+@contextlib.contextmanager
+def allowing(seconds: float) -> Generator[None, None, None]:
+    """In a host's child, from a call's task: let the running step take the time the block
+    takes, up to ``seconds``, on top of its limit (a house player deciding inline, which its
+    own interval timer stops in time). Anywhere else, nothing."""
+    if _stamp is None or not _call.get():
+        yield
+        return
+    allowed, began = int(seconds * 1e9), time.monotonic_ns()
+    _stamp[_LIMIT] += allowed
+    try:
+        yield
+    finally:
+        _stamp[_LIMIT] -= allowed - min(allowed, time.monotonic_ns() - began)
 
 
 def note(value: Any) -> None:
@@ -102,8 +120,8 @@ def _serve(
 ) -> None:
     """The child: run each call received as a task, answering (key, "ok", value) or (key,
     "error", (message, traceback)), after any (key, "note", value) it sent."""
-    global _parent  # noqa: PLW0603 - the child's one pipe
-    _parent = conn
+    global _parent, _stamp  # the child's one pipe and stamp
+    _parent, _stamp = conn, stamp
     enter_child(memory_mb)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)

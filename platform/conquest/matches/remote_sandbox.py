@@ -14,16 +14,22 @@ once:
   playing at once, and hundreds of processes sharing the cores.
 - **More**: a few children play every match of the worker (0.2–0.3 MiB per match, about half
   the worker's CPU per action: docs/benchmarks.md). A step of a match (from one ``await`` to
-  the next) that runs past :data:`STEP_SECONDS` (an engine that loops) has its child
-  killed: that match fails, the child's other matches fail as the platform's failure and
-  are requeued (another attempt, from the start); a match that eats memory may make another
-  match's allocation fail (the limit is the child's); house players decide in threads.
+  the next) that runs past its limit (an engine that loops) has its child killed: that match
+  fails, the child's other matches fail as the platform's failure and are requeued (another
+  attempt, from the start); a match that eats memory may make another match's allocation
+  fail (the limit is the child's).
 
+- **House players** at the table decide inline, on the child's loop in its main thread,
+  where an interval timer interrupts one that overruns its time (as in the house sandbox):
+  no thread is switched to (a hop to a thread cost more CPU than a house decision), and the
+  child's other matches wait meanwhile (the bots' time is measured at the gateway, so a
+  wait here is never charged to them).
 - **Limits** (the parent's): ``ARENA_MATCH_WALL_SECONDS`` (the match's task is cancelled, or
   its child killed if the match's step is the one running), a step's limit
-  (:func:`step_seconds`), ``ARENA_MATCH_MEMORY_MB`` of address space above what the child
-  had when it started, plus ``RUNTIME_MB`` for its Redis threads and connections and
-  ``MATCH_MB`` per match it plays at once; a lost lease stops the match too.
+  (:data:`STEP_SECONDS`, plus the time of a house player deciding in it),
+  ``ARENA_MATCH_MEMORY_MB`` of address space above what the child had when it started, plus
+  ``RUNTIME_MB`` for its Redis threads and connections and ``MATCH_MB`` per match it plays
+  at once; a lost lease stops the match too.
 - **After a kill** (the wall clock, a child that died), a child tells the bots
   (``MatchEnded``, reason ``error``) and the spectators (the stream's final entry) that the
   match is over, as its own child would have done had it been able to.
@@ -41,9 +47,6 @@ once:
   the forkserver dies with the worker and the children with the forkserver
   (``PR_SET_PDEATHSIG``).
 - A child never touches the database: the parent claims, renews the lease and records.
-- In a child of one match, a house bot at the table decides inline, on the child's loop in
-  its main thread, where an interval timer interrupts one that overruns its time (as in the
-  house sandbox).
 
 **Why the whole match.** The other way, only the engine and the runner in the child, whose
 remote seats would ask the worker for each decision over a pipe (the worker keeping one
@@ -111,8 +114,8 @@ MATCH_MB = 8
 connections, streams and state (a match's own memory is under 1 MiB)."""
 STEP_SECONDS = 5.0
 """How long one step of a match (from one ``await`` to the next: the engine's work, the
-codec's) may run before its child is killed, where house players decide in threads (see
-:func:`step_seconds`); a step takes milliseconds."""
+codec's) may run before its child is killed, plus the time of a house player deciding in it
+(``host.allowing``); a step takes milliseconds."""
 END_SECONDS = 15.0
 """How long telling the bots and spectators of a killed child's match may take."""
 _STARTED = "started"
@@ -164,7 +167,7 @@ def play(spec: MatchSpec, match_id: int, attempt: int, *, heartbeat: Callable[[]
         result = _host().call(
             job,
             wall_seconds=limits.match_wall_seconds,
-            step_seconds=step_seconds(spec, limits.remote_matches_per_child),
+            step_seconds=STEP_SECONDS,
             heartbeat=heartbeat,
             heartbeat_every=limits.lease_seconds / 3,
             on_note=progress.append,
@@ -189,16 +192,6 @@ def play(spec: MatchSpec, match_id: int, attempt: int, *, heartbeat: Callable[[]
         infrastructure=result.infrastructure,
         started=result.started,
     )
-
-
-def step_seconds(spec: MatchSpec, per_child: int) -> float:
-    """How long one step of a match of ``spec`` may run in its child, which plays
-    ``per_child`` matches at once, before the child is killed: :data:`STEP_SECONDS`, plus a
-    house player's longest decision when it decides inline (a child of one match; its
-    interval timer stops it there)."""
-    if per_child == 1:
-        return spec.decision_seconds + spec.time_bank_seconds + STEP_SECONDS
-    return STEP_SECONDS
 
 
 def _unstarted(error: BaseException) -> RemoteFailed:
@@ -346,9 +339,7 @@ async def _play(job: _Play) -> Outcome | _Failed | _Stale:
 
     try:
         await broadcast.start()
-        seats = build_seats(spec, player_class, remote)
-        if job.arena.remote_matches_per_child == 1:
-            seats = [_inline(seat) for seat in seats]
+        seats = [_timed(seat) for seat in build_seats(spec, player_class, remote)]
         outcome = await run_async(spec, seats, on_events, live.start)
         await live.aend(outcome.result)
         await broadcast.end(outcome.result)
@@ -369,23 +360,21 @@ async def _play(job: _Play) -> Outcome | _Failed | _Stale:
     return failure
 
 
-class _InlineHouseSeat(HouseSeat):
-    """A house player at a remote table, deciding on the child's loop, in its main thread,
-    where the child plays this match alone (``ARENA_REMOTE_MATCHES_PER_CHILD`` 1): nothing
-    waits meanwhile, no thread is switched to, and an interval timer interrupts a player that
-    overruns its time (as in the house sandbox: ``seats.HouseSeat`` without a loop). In a
-    child of several matches, house players decide in threads (``seats.HouseSeat``), so that
-    a long decision holds up no other match."""
+class _TimedHouseSeat(HouseSeat):
+    """A house player at a remote table (deciding inline, in the child's main thread: its
+    interval timer stops one that overruns its time), the step that runs its decision allowed
+    the decision's time on top of :data:`STEP_SECONDS`."""
 
     async def decide(
         self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
     ) -> Action:
-        return self._decide(observation, legal_actions, seconds)
+        with host.allowing(seconds):
+            return await super().decide(observation, legal_actions, seconds)
 
 
-def _inline(seat: Seat) -> Seat:
-    """``seat``, a house player's deciding inline (:class:`_InlineHouseSeat`)."""
-    return _InlineHouseSeat(seat.player) if type(seat) is HouseSeat else seat
+def _timed(seat: Seat) -> Seat:
+    """``seat``, a house player's with its decision's time allowed (:class:`_TimedHouseSeat`)."""
+    return _TimedHouseSeat(seat.player) if type(seat) is HouseSeat else seat
 
 
 def _failure(error: Exception, job: _Play, *, started: bool) -> _Failed | _Stale:

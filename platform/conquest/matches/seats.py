@@ -8,7 +8,6 @@ counts a fault (see ``runner.py``).
 
 from __future__ import annotations
 
-import asyncio
 import json
 import signal
 import threading
@@ -93,41 +92,20 @@ def _alarm(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-HOUSE_OVERRUN_SECONDS = 5.0
-"""How long past its time a house player deciding in a thread is waited for (see HouseSeat)."""
-
-
 class HouseSeat(Seat):
     """A house player (``act(observation, legal_actions)``) run in this process.
 
-    Without an event loop (the match sandbox) it decides at once, and in the main thread a
-    real-time interval timer interrupts a player that overruns its time. On a loop (remote
-    matches) it decides in a thread of the loop's pool, so that the loop's other matches go
-    on meanwhile, and, as signals cannot reach that thread, the decision is measured after
-    the fact: late is a timeout all the same. A player still deciding
-    ``HOUSE_OVERRUN_SECONDS`` after its time is left to its thread and forfeits (code
-    ``timeout``): it cannot be stopped, so it cannot be asked again.
+    It decides at once, in the caller's thread (on the loop of remote matches, its other
+    matches wait meanwhile: a house decision takes microseconds to milliseconds, a hop to a
+    thread cost more). In the main thread a real-time interval timer interrupts a player that
+    overruns its time; elsewhere, where no signal reaches, the decision is measured after the
+    fact: late is a timeout all the same.
     """
 
     def __init__(self, player: Any) -> None:
         self.player = player
 
     async def decide(
-        self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
-    ) -> Action:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no loop: runner.run
-            return self._decide(observation, legal_actions, seconds)
-        # The executor's future awaited as it is: no task wrapping it (as to_thread would).
-        deciding = loop.run_in_executor(None, self._decide, observation, legal_actions, seconds)
-        try:
-            return await asyncio.wait_for(deciding, seconds + HOUSE_OVERRUN_SECONDS)
-        except TimeoutError:
-            reason = f"still deciding {HOUSE_OVERRUN_SECONDS:g} s after its {seconds:.3f} s"
-            raise SeatFault(SeatCode.TIMEOUT, reason, forfeit=True) from None
-
-    def _decide(
         self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
     ) -> Action:
         began = time.perf_counter()
