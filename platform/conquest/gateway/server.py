@@ -499,6 +499,7 @@ class Gateway:
         self._workers[handler] = writer
         peer = writer.get_extra_info("peername")
         tasks: set[asyncio.Task] = set()
+        replies = frames.Writer(writer)  # the replies of a turn of the loop in one system call
 
         async def answer(request: gw.DeliverRequest) -> None:
             try:
@@ -508,7 +509,7 @@ class Gateway:
                 reply = gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
             reply.ticket = request.ticket
             if not writer.is_closing():  # unless the worker is gone
-                writer.write(frames.frame(reply))
+                replies.write(frames.frame(reply))
                 with contextlib.suppress(ConnectionError):
                     await writer.drain()
 

@@ -32,6 +32,32 @@ def frame(message: Message) -> bytes:
     return len(data).to_bytes(_HEADER, "big") + data
 
 
+class Writer:
+    """Writes frames to ``writer``: the first of a turn of the event loop at once, those that
+    follow it in the same turn together in one system call, as the loop comes round (a busy
+    loop handles many decisions a turn; a quiet one writes each frame as it comes)."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self._held: list[bytes] | None = None
+        """The frames waiting for the end of the turn; None when none was written this turn."""
+
+    def write(self, data: bytes) -> None:
+        """Write ``data`` (frames) now, or with the others of this turn as the loop comes
+        round."""
+        if self._held is not None:
+            self._held.append(data)
+            return
+        self.writer.write(data)
+        self._held = []
+        asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        held, self._held = self._held, None
+        if held and not self.writer.is_closing():
+            self.writer.write(b"".join(held))
+
+
 async def read(reader: asyncio.StreamReader, kind: type[M]) -> M | None:
     """The next frame's message, of type ``kind``; None at the end of the stream (between
     frames); FrameError for a frame too large or malformed, IncompleteReadError for a stream

@@ -49,12 +49,13 @@ class GatewayClient:
     are written once the gateway took the secret.
 
     A request is written without waiting for the gateway to read it (asyncio buffers it): a
-    gateway that stops reading is given up by the request's timeout."""
+    gateway that stops reading is given up by the request's timeout. The requests of one turn
+    of the loop go in one system call (``frames.Writer``)."""
 
     def __init__(self, address: str) -> None:
         self.address = address
         self.broken = False
-        self._writer: asyncio.StreamWriter | None = None
+        self._writer: frames.Writer | None = None
         self._unsent: list[bytes] = []
         """The requests made before the gateway welcomed us."""
         self._waiting: dict[int, asyncio.Future[gw.DeliverReply]] = {}
@@ -91,7 +92,7 @@ class GatewayClient:
         try:
             reader, writer = await self._connect()
             writer.writelines(self._unsent)
-            self._writer, self._unsent = writer, []
+            self._writer, self._unsent = frames.Writer(writer), []
             while (reply := await frames.read(reader, gw.DeliverReply)) is not None:
                 future = self._waiting.pop(reply.ticket, None)
                 if future is not None and not future.done():
