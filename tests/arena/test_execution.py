@@ -145,6 +145,28 @@ def test_an_engine_that_eats_memory_is_an_infrastructure_error(ladder, monkeypat
     assert match.status == "error" and "MemoryError" in match.end_reason
 
 
+def test_leases_are_renewed_together_and_those_no_longer_ours_are_found_lost(
+    ladder, django_assert_num_queries
+):
+    lg, entries = ladder
+    made = [queued(lg, entries) for _ in range(4)]
+    held = []
+    for i, match in enumerate(made):
+        owner = f"worker-a:{i}"
+        attempt = services.match_claim(match_id=match.pk, owner=owner)
+        held.append(execution.Lease(match.pk, owner, attempt))
+    taken, cancelled = made[1], made[2]
+    Match.objects.filter(pk=taken.pk).update(lease_owner="worker-b")  # another worker took it
+    Match.objects.filter(pk=cancelled.pk).update(status=Match.Status.CANCELLED)
+    Match.objects.filter(pk__in=[m.pk for m in made]).update(lease_expires_at=timezone.now())
+    began = timezone.now()
+    with django_assert_num_queries(2):
+        execution.renew(held)
+    assert [lease.lost for lease in held] == [False, True, True, False]
+    expiries = dict(Match.objects.values_list("pk", "lease_expires_at"))
+    assert [expiries[m.pk] > began for m in made] == [True, False, False, True]
+
+
 def test_a_lapsed_lease_is_requeued_and_only_the_new_holder_records(ladder):
     lg, entries = ladder
     match = queued(lg, entries)

@@ -117,7 +117,8 @@ def test_a_lease_renewal_that_cannot_reach_the_database_does_not_stop_the_match(
     owner = "worker-a"
     lease = execution.Lease(match.pk, owner, services.match_claim(match_id=match.pk, owner=owner))
     gone = OperationalError("the connection is closed")
-    monkeypatch.setattr(services, "match_lease_renew", failing(1, gone, services.match_lease_renew))
+    renewing = failing(1, gone, services.match_leases_renew)
+    monkeypatch.setattr(services, "match_leases_renew", renewing)
     lease.renew()  # logged, not raised: the sandbox's heartbeat goes on
     lease.renew()
     assert not lease.lost

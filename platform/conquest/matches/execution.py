@@ -25,7 +25,7 @@ import threading
 import time
 import traceback
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import partial
@@ -101,16 +101,8 @@ class Lease:
         on a new connection, and the lease lapses only if the outage outlasts it."""
         if self.lost:
             raise LeaseLost
-        try:
-            ours = services.match_lease_renew(match_id=self.match_id, owner=self.owner)
-        except TRANSIENT_DATABASE_ERRORS as error:
-            logger.warning(
-                "match %s: could not renew the lease: %s", self.match_id, describe(error)
-            )
-            reconnect()
-            return
-        if not ours:
-            self.lost = True
+        renew([self])
+        if self.lost:
             raise LeaseLost
 
     def check(self) -> None:
@@ -119,9 +111,27 @@ class Lease:
             raise LeaseLost
 
 
+RENEWED_AT_ONCE = 500
+"""The most leases :class:`Leases` renews in one pair of queries."""
+
+
+def renew(held: Sequence[Lease]) -> None:
+    """Extend the leases ``held`` at once (``services.match_leases_renew``), marking ``lost``
+    those no longer ours; a renewal that cannot reach the database is skipped (logged)."""
+    try:
+        lost = services.match_leases_renew(held=[(lease.match_id, lease.owner) for lease in held])
+    except TRANSIENT_DATABASE_ERRORS as error:
+        logger.warning("could not renew %d lease(s): %s", len(held), describe(error))
+        reconnect()
+        return
+    for lease in held:
+        if (lease.match_id, lease.owner) in lost:
+            lease.lost = True
+
+
 class Leases:
     """Renews, from one background thread, the leases of the matches played in threads and of
-    the results waiting to be written."""
+    the results waiting to be written, :data:`RENEWED_AT_ONCE` in two queries."""
 
     def __init__(self) -> None:
         self._held: set[Lease] = set()
@@ -158,14 +168,16 @@ class Leases:
             except Exception:  # never the end of this thread: the next round tries again
                 logger.exception("could not replace the leases' database connection")
             with self._lock:
-                held = list(self._held)
-            for lease in held:
+                held = [lease for lease in self._held if not lease.lost]
+            for start in range(0, len(held), RENEWED_AT_ONCE):
+                some = held[start : start + RENEWED_AT_ONCE]
                 try:
-                    lease.renew()
-                except LeaseLost:
-                    logger.info("match %s: lease lost", lease.match_id)
-                except Exception:  # the database is away: the lease may lapse, nothing else
-                    logger.exception("match %s: could not renew the lease", lease.match_id)
+                    renew(some)
+                except Exception:  # the lease may lapse, nothing else
+                    logger.exception("could not renew %d lease(s)", len(some))
+                for lease in some:
+                    if lease.lost:
+                        logger.info("match %s: lease lost", lease.match_id)
 
 
 leases = Leases()

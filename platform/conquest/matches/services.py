@@ -364,14 +364,25 @@ def _give_up(match_id: int, now) -> None:
             _error(match, f"gave up after {match.attempts} attempts: {why}", "")
 
 
-def match_lease_renew(*, match_id: int, owner: str) -> bool:
-    """Extend ``owner``'s lease; False when the lease is no longer theirs."""
-    lease = timedelta(seconds=settings.ARENA.lease_seconds)
-    return bool(
-        Match.objects.filter(pk=match_id, status=Match.Status.RUNNING, lease_owner=owner).update(
-            lease_expires_at=timezone.now() + lease
-        )
-    )
+def match_leases_renew(*, held: Sequence[tuple[int, str]]) -> set[tuple[int, str]]:
+    """Extend the leases ``held`` (match id and owner; an owner names one claim) in two
+    queries whatever their number; those no longer theirs.
+
+    >>> match_leases_renew(held=[])
+    set()
+    """
+    if not held:
+        return set()
+    running = Match.objects.filter(pk__in={match_id for match_id, _ in held})
+    running = running.filter(status=Match.Status.RUNNING)
+    current = set(running.values_list("pk", "lease_owner"))
+    ours = [pair for pair in held if pair in current]
+    if ours:
+        lease = timedelta(seconds=settings.ARENA.lease_seconds)
+        running.filter(
+            pk__in=[match_id for match_id, _ in ours], lease_owner__in=[owner for _, owner in ours]
+        ).update(lease_expires_at=timezone.now() + lease)
+    return set(held) - current
 
 
 class _Locked(NamedTuple):
