@@ -1,6 +1,6 @@
 """``manage.py bench_gateway``, quickly, through two gateways: the bot processes spread over
-them and the remote worker reaches each through the registry (the long runs:
-docs/benchmarks.md)."""
+them and the remote worker reaches each through the registry; the bare gRPC ceiling (the
+long runs: docs/benchmarks.md)."""
 
 from __future__ import annotations
 
@@ -29,9 +29,14 @@ def test_the_gateway_benchmark_plays_its_matches_through_every_gateway(monkeypat
     monkeypatch.setenv("BROKER_URL", redis_url())
     out = io.StringIO()
     call_command(
-        "bench_gateway", gateways=2, decisions=100, matches=4, bots=2, max_steps=20, stdout=out
-    )
+        "bench_gateway", gateways=2, decisions=100, matches=4, bots=2, max_steps=20, ceiling=1.0,
+        stdout=out,
+    )  # fmt: skip
     report = out.getvalue()
+    ceiling = re.search(
+        r"2 processes, each one stream .* carrying 2 round trips at once: (\d+)", report
+    )
+    assert ceiling and int(ceiling[1]) > 0, report
     assert "4 matches" in report and "2 bot processes through 2 gateway(s)" in report, report
     assert "matches in error: 0" in report, report
     playing = int(re.search(r"most playing at once: (\d+)", report)[1])

@@ -5,7 +5,10 @@
   DecisionRequest at once with its first legal action, unread: what remains of a decision's
   latency is the platform's;
 - ``echo-server``: a bare grpc.aio bidirectional stream that sends every message back,
-  for the reference round trip; it prints its port.
+  for the reference round trip; it prints its port;
+- ``echo-load ADDRESS IN_FLIGHT SECONDS``: one stream to the echo server carrying
+  ``IN_FLIGHT`` round trips at a time, written one at a time (as a bot process answers all
+  its matches on its one stream), for ``SECONDS``; it prints how many it made.
 
 No Django here: the ends are what a bot and a bare gRPC peer are.
 """
@@ -13,6 +16,7 @@ No Django here: the ends are what a bot and a bare gRPC peer are.
 from __future__ import annotations
 
 import asyncio
+import collections
 import os
 import sys
 import time
@@ -88,8 +92,44 @@ class Echo:
         await self.channel.close()
 
 
+async def echo_load(address: str, in_flight: int, seconds: float, size: int = 912) -> int:
+    """Round trips of ``size`` bytes made on one echo stream in ``seconds``, ``in_flight`` at a
+    time, the writes one at a time (the echo server answers in order)."""
+    loop = asyncio.get_running_loop()
+    payload = b"x" * size
+    channel = grpc.aio.insecure_channel(address)
+    call = channel.stream_stream(ECHO_METHOD)()
+    writing = asyncio.Lock()
+    waiting: collections.deque[asyncio.Future[None]] = collections.deque()
+    end = loop.time() + seconds
+    made = 0
+
+    async def answers() -> None:
+        while await call.read() is not grpc.aio.EOF:
+            waiting.popleft().set_result(None)
+
+    async def ask() -> None:
+        nonlocal made
+        while loop.time() < end:
+            answered = loop.create_future()
+            async with writing:
+                waiting.append(answered)
+                await call.write(payload)
+            await answered
+            made += 1
+
+    reader = asyncio.create_task(answers())
+    await asyncio.gather(*(ask() for _ in range(in_flight)))
+    reader.cancel()
+    await channel.close()
+    return made
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "echo-bot":
         asyncio.run(echo_bot(sys.argv[2], os.environ["ARENA_BOT_TOKEN"]))
+    elif sys.argv[1] == "echo-load":
+        made = asyncio.run(echo_load(sys.argv[2], int(sys.argv[3]), float(sys.argv[4])))
+        print(f"round trips {made}", flush=True)
     else:
         asyncio.run(echo_server())

@@ -22,6 +22,12 @@ at once, the remote decisions per second and the deadlines missed.
    runner asks every seat to move at once: a round costs one round trip for all its seats)
    and the wall time per decision and per round.
 
+4. **The bare gRPC ceiling** (``--ceiling SECONDS``): ``--bots`` processes, each one stream
+   to the echo server carrying its share of ``--matches`` round trips at once, written one at
+   a time as a bot process answers its matches on its one stream: the round trips a second
+   the machine's two ends of gRPC alone can make, with nothing of the platform's. A gateway's
+   bot side (one stream per bot process) pays at least that per decision, on the same cores.
+
 ``--gateways N`` starts N gateway processes and spreads the bot processes over them in turn;
 the worker finds each bot's gateway in the registry, as in production.
 
@@ -254,8 +260,13 @@ class Command(BaseCommand):
         parser.add_argument(
             "--gateways", type=int, default=1, help="gateway processes, the bots spread over them"
         )
+        parser.add_argument(
+            "--ceiling", type=float, default=0.0, help="seconds of the bare gRPC ceiling (0: none)"
+        )
 
-    def handle(self, *args, decisions, matches, bots, max_steps, simultaneous, gateways, **kw):
+    def handle(
+        self, *args, decisions, matches, bots, max_steps, simultaneous, gateways, ceiling, **kw
+    ):
         call_command("migrate", verbosity=0)
         signal.signal(signal.SIGTERM, _stopped)  # the finally below kills the children
         self.logs = Path(tempfile.mkdtemp(prefix="bench-gateway-"))
@@ -268,6 +279,8 @@ class Command(BaseCommand):
                 env = {"ARENA_BOT_MAX_MATCHES": str(matches)}
                 self.children.append(GatewayProcess(log, env=env, with_parent=True))
             ratio = self._latency(self.gateways[0].address, decisions)
+            if ceiling:
+                self._ceiling(ceiling, bots, max(matches, 1))
             concurrency = self._concurrency(matches, bots, max_steps) if matches else None
             if simultaneous:
                 self._simultaneous(simultaneous, max_steps)
@@ -311,6 +324,7 @@ class Command(BaseCommand):
         bot = self._bot("echo", [*bench, "echo-bot", address])
         server = self._start("echo", [*bench, "echo-server"])
         port = server.wait_for(r"port (\d+)")[1]
+        self.echo = f"127.0.0.1:{port}"
         game = get_game("risk")
         match = game.new_match("hasbro", 4, seed=1)
         wire = codec("risk")
@@ -365,6 +379,20 @@ class Command(BaseCommand):
             f"echo server {echo_cpu / rounds * 1e6:.0f} µs per round trip"
         )
         return alone[0] / bare[0]
+
+    def _ceiling(self, seconds: float, processes: int, at_once: int) -> None:
+        """Measure and report the bare gRPC ceiling (see the module's docstring)."""
+        in_flight = -(-at_once // processes)
+        load = [sys.executable, "-m", "conquest.gateway.bench", "echo-load", self.echo]
+        loads = [
+            self._start(f"load{i}", [*load, str(in_flight), str(seconds)]) for i in range(processes)
+        ]
+        made = sum(int(each.wait_for(r"round trips (\d+)", seconds + 60)[1]) for each in loads)
+        self.stdout.write(
+            f"bare gRPC ceiling: {processes} processes, each one stream to the echo server "
+            f"carrying {in_flight} round trips at once: {made / seconds:.0f} round trips/s "
+            f"over {seconds:g} s"
+        )
 
     def _concurrency(self, count: int, bot_processes: int, max_steps: int) -> _Concurrency:
         """Measure and report ``count`` remote matches queued at once for one worker."""
