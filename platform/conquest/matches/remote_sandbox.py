@@ -23,7 +23,8 @@ once:
   where an interval timer interrupts one that overruns its time (as in the house sandbox):
   no thread is switched to (a hop to a thread cost more CPU than a house decision), and the
   child's other matches wait meanwhile (the bots' time is measured at the gateway, so a
-  wait here is never charged to them).
+  wait here is never charged to them): one match per child for a house player that thinks
+  for seconds.
 - **Limits** (the parent's): ``ARENA_MATCH_WALL_SECONDS`` (the match's task is cancelled, or
   its child killed if the match's step is the one running), a step's limit
   (:data:`STEP_SECONDS`, plus the time of a house player deciding in it),
