@@ -1,12 +1,18 @@
-"""What a gRPC asyncio stream raises once it has ended, and how a client opens one, for every
-side of the protocol."""
+"""What a gRPC asyncio stream raises once it has ended, how a client opens one, and how a
+stream's messages are written (:class:`Outbox`), for every side of the protocol."""
 
 from __future__ import annotations
 
 import asyncio
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Generic, TypeVar
 
 import grpc
 import grpc.aio
+from google.protobuf.message import Message
+
+M = TypeVar("M", bound=Message)
 
 STREAM_ENDED = (grpc.RpcError, grpc.aio.BaseError, asyncio.InvalidStateError)
 """The errors of a read or write on a stream whose peer left, cancelled or finished it.
@@ -34,3 +40,116 @@ Example::
 
     channel = grpc.aio.insecure_channel(address, options=OWN_SUBCHANNEL)
 """
+
+
+class Outbox(Generic[M]):
+    """The messages of one stream, written in order, one write at a time.
+
+    A message sent while no write is in flight is written at once; those sent during a write
+    wait for it and then go out together, in one message made by ``batch`` (at most
+    ``max_bytes`` of messages in it, or a single larger one), or one write each when ``batch``
+    is None. Nothing is held back to fill a batch: batches form only when the stream is busy.
+    A write that fails fails every message waiting behind it with the same error.
+
+    Example::
+
+        outbox = Outbox(call.write, lambda messages: pb.BotMessage(
+            batch=pb.BotBatch(messages=messages)), max_bytes=65_536)
+        await outbox.send(pb.BotMessage(pong=pb.Pong(ping_id=1)))  # returns once written
+    """
+
+    def __init__(
+        self,
+        write: Callable[[M], Awaitable[object]],
+        batch: Callable[[list[M]], M] | None,
+        max_bytes: int,
+    ) -> None:
+        self._write = write
+        self._batch = batch
+        self._max_bytes = max_bytes
+        self._waiting: deque[tuple[M, asyncio.Future[None]]] = deque()
+        self._busy = False
+        self._drainer: asyncio.Task[None] | None = None
+
+    async def send(self, message: M) -> None:
+        """Write ``message`` after those sent before it; return once it is written, or raise
+        what its write raised (a sender cancelled while it waits is not written)."""
+        if self._busy:
+            future = asyncio.get_running_loop().create_future()
+            self._waiting.append((message, future))
+            await future
+            return
+        self._busy = True
+        try:
+            await self._write(message)
+        except asyncio.CancelledError:
+            self._next()
+            raise
+        except BaseException as error:
+            self._fail(error)
+            raise
+        self._next()
+
+    def _next(self) -> None:
+        """The write in flight is over: write what waits (in a task: the sender whose message
+        was written goes on at once), or be idle."""
+        if self._waiting:
+            self._drainer = asyncio.create_task(self._drain())
+        else:
+            self._busy = False
+
+    async def _drain(self) -> None:
+        while self._waiting:
+            taken = self._take()
+            if not taken:
+                continue
+            messages = [message for message, _ in taken]
+            try:
+                if len(messages) == 1 or self._batch is None:
+                    await self._write(messages[0])
+                else:
+                    await self._write(self._batch(messages))
+            except BaseException as error:
+                for _, future in taken:
+                    _fail(future, error)
+                self._fail(error)
+                if isinstance(error, asyncio.CancelledError):
+                    raise
+                return  # each sender got the error
+            for _, future in taken:
+                if not future.done():
+                    future.set_result(None)
+        self._busy = False
+
+    def _take(self) -> list[tuple[M, asyncio.Future[None]]]:
+        """The next write's messages: the first waiting, and while ``batch`` is set, those
+        after it that fit in ``max_bytes`` (a sender that gave up is skipped)."""
+        taken: list[tuple[M, asyncio.Future[None]]] = []
+        size = 0
+        while self._waiting:
+            message, future = self._waiting[0]
+            if future.done():
+                self._waiting.popleft()
+                continue
+            # Each message in a batch costs its bytes and at most 6 of tag and length.
+            size += message.ByteSize() + 6
+            if taken and (self._batch is None or size > self._max_bytes):
+                break
+            taken.append(self._waiting.popleft())
+        return taken
+
+    def _fail(self, error: BaseException) -> None:
+        """A write failed: so does every message waiting, with the same ``error``."""
+        while self._waiting:
+            _fail(self._waiting.popleft()[1], error)
+        self._busy = False
+
+
+def _fail(future: asyncio.Future[None], error: BaseException) -> None:
+    """End a waiting sender's ``future`` with ``error`` (cancelled by a cancellation)."""
+    if future.done():
+        return
+    if isinstance(error, asyncio.CancelledError):
+        future.cancel()
+    else:
+        future.set_exception(error)

@@ -9,7 +9,9 @@ that a bot whose gateway comes back reconnects before its matches forfeit it; th
 then resumes the running matches (MatchStarted with ``resumed``), which keep their
 instances. A connection on which the platform has said nothing for three ping intervals
 counts as dropped (a stream closed while the network was cut is never reported to the bot).
-A refusal (a wrong token) ends it with :class:`PlatformRefused`.
+A refusal (a wrong token) ends it with :class:`PlatformRefused`. Both ways, messages that
+are ready while the stream is still writing go together in one batch (``ServerBatch``,
+``BotBatch``: Hello and Welcome say each side reads them).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.arena.v1.bot_pb2_grpc import BotServiceStub
-from bots.protocol.streams import OWN_SUBCHANNEL, STREAM_ENDED
+from bots.protocol.streams import OWN_SUBCHANNEL, STREAM_ENDED, Outbox
 from bots.protocol.wire import GameCodec, WireError, codec
 from bots.sdk.matchlog import LOGGER, deciding_in
 from engines.core import EngineError
@@ -73,6 +75,10 @@ def sdk_version() -> str:
         return metadata.version("conquest-arena")
     except metadata.PackageNotFoundError:
         return "0+unknown"
+
+
+def _bot_batch(messages: list[pb.BotMessage]) -> pb.BotMessage:
+    return pb.BotMessage(batch=pb.BotBatch(messages=messages))
 
 
 class PlatformRefused(Exception):
@@ -129,7 +135,8 @@ class Client:
         self.connections = 0
         """Connections the platform welcomed so far."""
         self._call: Any = None
-        self._write = asyncio.Lock()
+        self._outbox: Outbox[pb.BotMessage] | None = None
+        """The current connection's writes (None between connections)."""
         self._stopping = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self._executor = ThreadPoolExecutor(max_matches, thread_name_prefix="bot-act")
@@ -216,7 +223,7 @@ class Client:
                     raise ConnectionLost(status) from None
                 LOGGER.warning("connection lost (%s); connecting again", status)
             finally:
-                self._call = None
+                self._call = self._outbox = None
 
     async def _listen(self, call: Any) -> None:
         """Handle every message until the stream ends or the platform falls silent for
@@ -253,6 +260,7 @@ class Client:
             sdk_name=SDK_NAME,
             sdk_version=sdk_version(),
             max_matches=self.max_matches,
+            batches=True,
         )
 
     def _welcomed(self, message: pb.ServerMessage, call: Any) -> None:
@@ -265,6 +273,9 @@ class Client:
                 f"{PROTOCOL_VERSION}: upgrade the SDK"
             )
         self.welcome, self._call = welcome, call
+        self._outbox = Outbox(
+            call.write, _bot_batch if welcome.batches else None, welcome.limits.max_message_bytes
+        )
         self.connections += 1
         LOGGER.info(
             "connected to %s as %s (bot %d), up to %d matches at once",
@@ -275,14 +286,15 @@ class Client:
         )
 
     async def _send(self, message: pb.BotMessage) -> None:
-        call = self._call
-        if call is None:  # between connections: the platform asks again for what it needs
+        """Write ``message``; with others ready at once, in one BotBatch if the platform
+        reads them."""
+        outbox = self._outbox
+        if outbox is None:  # between connections: the platform asks again for what it needs
             return
-        async with self._write:
-            try:
-                await call.write(message)
-            except STREAM_ENDED as error:
-                LOGGER.debug("not sent, the connection is closing: %s", error)
+        try:
+            await outbox.send(message)
+        except STREAM_ENDED as error:
+            LOGGER.debug("not sent, the connection is closing: %s", error)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
@@ -298,6 +310,10 @@ class Client:
             LOGGER.debug("ignored a message this SDK does not know")
         else:
             handler(message)
+
+    def _on_batch(self, message: pb.ServerMessage) -> None:
+        for item in message.batch.messages:
+            self._handle(item)
 
     def _on_welcome(self, message: pb.ServerMessage) -> None:
         LOGGER.warning("ignored a second Welcome")

@@ -214,9 +214,10 @@ class AioBot:
             metadata=(("authorization", f"Bot {token}"),)
         )
 
-    async def connect(self) -> pb.Welcome:
-        """Hello, then the Welcome."""
-        await self.call.write(pb.BotMessage(hello=pb.Hello(protocol_version=PROTOCOL_VERSION)))
+    async def connect(self, **hello) -> pb.Welcome:
+        """Hello (with these fields too), then the Welcome."""
+        hello = pb.Hello(protocol_version=PROTOCOL_VERSION, **hello)
+        await self.call.write(pb.BotMessage(hello=hello))
         return (await self.next(timeout=30.0)).welcome
 
     async def next(self, timeout: float = 30.0) -> pb.ServerMessage:

@@ -42,6 +42,9 @@ from bots.protocol.wire import codec
 from engines.registry import get_game
 
 RISK = get_game("risk")
+MAX_BYTES = 65_536
+UNWRITTEN = SimpleNamespace(write=None)
+"""The context of a Connection that a test never writes to."""
 SPEC = MatchSpec(
     game="risk",
     variant="hasbro",
@@ -213,7 +216,7 @@ def test_the_runner_charges_what_the_seat_reports_and_a_forfeit_is_at_once(times
 
 
 def test_the_round_trip_credited_is_the_smallest_recent_one_and_capped():
-    connection = Connection(1, context=None)
+    connection = Connection(1, UNWRITTEN, batches=False, max_bytes=MAX_BYTES)
     assert connection.rtt == 0.0
     for sample in (0.05, 0.01, 0.03):
         connection.rtts.append(sample)
@@ -226,28 +229,34 @@ def test_the_round_trip_credited_is_the_smallest_recent_one_and_capped():
 class _BusyStream:
     """A bot's stream on which every write takes ``seconds`` (the messages of a burst of
     matches starting queue behind each other), to a bot that answers each decision as soon as
-    it is written."""
+    it is written; ``written`` holds each write's kinds of message."""
 
     def __init__(self, gateway: Gateway, seconds: float) -> None:
         self.gateway = gateway
         self.seconds = seconds
         self.connection: Connection | None = None
         self.answering: set[asyncio.Task] = set()
+        self.written: list[list[str]] = []
 
     async def write(self, message: pb.ServerMessage) -> None:
         await asyncio.sleep(self.seconds)
-        if message.WhichOneof("message") == "decision":
-            asked = message.decision
+        batch = message.WhichOneof("message") == "batch"
+        messages = list(message.batch.messages) if batch else [message]
+        self.written.append([item.WhichOneof("message") for item in messages])
+        for item in messages:
+            asked = item.decision
             answer = pb.ActionReply(match_id=asked.match_id, request_id=asked.request_id)
             task = asyncio.create_task(self.gateway._answer(self.connection, answer))
             self.answering.add(task)
 
 
-def test_a_decision_s_clock_starts_once_it_is_written_not_while_it_waits_behind_others():
-    async def burst() -> list[gw.DeliverReply]:
+@pytest.mark.parametrize("batches", [False, True])
+def test_a_decision_s_clock_starts_once_it_is_written_not_while_it_waits_behind_others(batches):
+    async def burst() -> tuple[list[gw.DeliverReply], list[list[str]]]:
         gateway = Gateway("gw:1", presences(), async_redis_client())
         stream = _BusyStream(gateway, seconds=0.6)
-        connection = stream.connection = gateway.connections[7] = Connection(7, stream)
+        connection = Connection(7, stream, batches=batches, max_bytes=MAX_BYTES)
+        stream.connection = gateway.connections[7] = connection
 
         def asking(match: int) -> gw.DeliverRequest:
             decision = pb.DecisionRequest(match_id=match, request_id=1)
@@ -261,16 +270,22 @@ def test_a_decision_s_clock_starts_once_it_is_written_not_while_it_waits_behind_
             )
 
         requests = [asking(match) for match in (1, 2, 3)]
-        return await asyncio.gather(*(gateway._deliver(request) for request in requests))
+        replies = await asyncio.gather(*(gateway._deliver(request) for request in requests))
+        return replies, stream.written
 
-    replies = asyncio.run(burst())
-    # The third request waited 1.2 s for the stream: a clock started then would be past 1 s.
+    replies, written = asyncio.run(burst())
+    # The last request waited for the stream: a clock started before its write would be past
+    # 1 s (1.2 s one at a time, 0.6 s and its own write's 0.6 s in a batch).
     assert [reply.status for reply in replies] == [gw.DeliverReply.DELIVERED] * 3
     assert all(reply.think_seconds < 1.0 for reply in replies), "the bot answered at once"
+    # The first is written at once; the two that came during its write follow together to a
+    # bot that reads batches, one at a time to one that does not.
+    together = [["decision"], ["decision", "decision"]]
+    assert written == (together if batches else [["decision"]] * 3)
 
 
 def test_a_bot_log_line_stays_one_line_so_no_seat_can_write_in_another_s_name():
-    connection = Connection(1, context=None)
+    connection = Connection(1, UNWRITTEN, batches=False, max_bytes=MAX_BYTES)
     connection.log(7, "mine\n[2026-11-24 10:00:00] step 3: seat 1 bot log: forged\r\nend")
     assert connection.take_logs(7) == [
         "mine [2026-11-24 10:00:00] step 3: seat 1 bot log: forged end"
@@ -405,7 +420,7 @@ async def _ended_stream(bot_id: int) -> tuple[Connection, grpc.aio.Server]:
     cancelled = asyncio.Event()
 
     async def linger(requests, context):
-        handed.set_result(Connection(bot_id, context))
+        handed.set_result(Connection(bot_id, context, batches=False, max_bytes=MAX_BYTES))
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.sleep(60)
         cancelled.set()

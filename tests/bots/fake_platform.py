@@ -1,9 +1,9 @@
 """A scripted platform for the SDK's tests: a real grpc.aio server of BotService that plays
 real engine matches against the connected bot (the other seats are house random players).
 
-It records what the bot sends, can drop the first connection after some decisions, and on a
-reconnection resumes the running matches (MatchStarted with ``resumed``, then the pending
-DecisionRequest again), as the gateway does.
+It records what the bot sends (unwrapping its batches), can drop the first connection after
+some decisions, and on a reconnection resumes the running matches (MatchStarted with
+``resumed``, then the pending DecisionRequest again), as the gateway does.
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ class Scripted:
 
 class FakePlatform(bot_pb2_grpc.BotServiceServicer):
     """BotService with one bot (``TOKEN``) and the ``matches`` it plays on its first connection;
-    its Welcome announces ``grace_seconds`` to reconnect."""
+    its Welcome announces ``grace_seconds`` to reconnect, and with ``batches`` that it reads
+    BotBatch: it then sends each decision and its ping in one ServerBatch."""
 
     def __init__(
         self,
@@ -54,11 +55,14 @@ class FakePlatform(bot_pb2_grpc.BotServiceServicer):
         drop_after: int | None = None,
         grace_seconds: float = WAIT,
         ping_seconds: float = 0.0,
+        batches: bool = False,
     ) -> None:
         self.matches = matches
         self.drop_after = drop_after
         self.grace_seconds = grace_seconds
         self.ping_seconds = ping_seconds  # announced only: this platform pings per decision
+        self.batches = batches
+        self.bot_batches = 0  # BotBatch messages received
         self.hellos: list[pb.Hello] = []
         self.refusals = 0
         self.connections = 0
@@ -85,7 +89,11 @@ class FakePlatform(bot_pb2_grpc.BotServiceServicer):
             ping_interval_seconds=self.ping_seconds,
         )
         welcome = pb.Welcome(
-            protocol_version=PROTOCOL_VERSION, bot_id=7, bot_name="tester", limits=limits
+            protocol_version=PROTOCOL_VERSION,
+            bot_id=7,
+            bot_name="tester",
+            limits=limits,
+            batches=self.batches,
         )
         await context.write(pb.ServerMessage(welcome=welcome))
         self.connections += 1
@@ -110,7 +118,11 @@ class FakePlatform(bot_pb2_grpc.BotServiceServicer):
 
     def _receive(self, message: pb.BotMessage) -> None:
         kind = message.WhichOneof("message")
-        if kind == "action":
+        if kind == "batch":
+            self.bot_batches += 1
+            for item in message.batch.messages:
+                self._receive(item)
+        elif kind == "action":
             self.arrivals.append(("action", message.action.request_id))
             future = self._waiting.pop(message.action.request_id, None)
             if future is not None and not future.done():
@@ -161,8 +173,14 @@ class FakePlatform(bot_pb2_grpc.BotServiceServicer):
             )
             reply = asyncio.get_running_loop().create_future()
             self._waiting[request_id] = reply
-            await self._send(decision=scripted.pending)
-            await self._send(ping=pb.Ping(ping_id=request_id))
+            ping = pb.Ping(ping_id=request_id)
+            if self.batches:
+                decision = pb.ServerMessage(decision=scripted.pending)
+                together = [decision, pb.ServerMessage(ping=ping)]
+                await self._send(batch=pb.ServerBatch(messages=together))
+            else:
+                await self._send(decision=scripted.pending)
+                await self._send(ping=ping)
             action = wire.decode_action((await asyncio.wait_for(reply, WAIT)).action)
             scripted.pending = None
             try:

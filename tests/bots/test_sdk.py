@@ -98,11 +98,31 @@ def test_hello_welcome_pings_and_two_games_at_once():
     )
     assert client.welcome.bot_name == "tester" and client.connections == 1
     assert sorted(platform.results) == [1, 2]
+    assert hello.batches and platform.bot_batches == 0, "none to a platform that reads none"
     assert not any(m.refused for m in platform.matches)  # every action legal
     assert CountingPlayer.most_acting == 2  # the two matches' acts ran at the same time
     assert len(CountingPlayer.instances) == 2  # one player per match
     assert sorted(line.match_id for line in platform.logs) == [1, 2]
     assert platform.logs[0].text.startswith("first decision of seat 0")
+
+
+def test_batches_both_ways_with_a_platform_that_reads_them():
+    """The SDK reads a ServerBatch as its messages one after another; its own messages go out
+    in BotBatches when they come faster than the stream writes them (which is timing: every
+    answer and pong arrives, batched or not)."""
+    scripts = [Scripted(i, "risk", "hasbro", 2, seed=i, max_steps=60) for i in range(1, 7)]
+    platform = FakePlatform(scripts, batches=True)
+
+    async def scenario() -> None:
+        async with serving(platform) as address:
+            await _play_until_done(platform, Client(RandomPlayer, TOKEN, address, max_matches=6))
+
+    asyncio.run(scenario())
+    assert sorted(platform.results) == list(range(1, 7))
+    assert not any(m.refused for m in platform.matches)  # every action legal
+    actions = [i for kind, i in platform.arrivals if kind == "action"]
+    pongs = [i for kind, i in platform.arrivals if kind == "pong"]
+    assert sorted(actions) == sorted(pongs) == list(range(1, len(actions) + 1))
 
 
 class PongAwaitingPlayer(RandomPlayer):

@@ -37,6 +37,13 @@ The clock: a decision's think time is measured here, from writing the request (o
 written, not while it waits behind the stream's other messages) to reading the answer, less
 the connection's round trip (the smallest of the last ``RTT_SAMPLES`` pings, at most
 ``RTT_CREDIT_CAP`` seconds).
+
+**Batches.** A bot's messages may come several in one ``BotBatch`` (the Welcome says the
+gateway reads them), each handled as if it came alone. To a bot whose Hello asked for them,
+the messages that become ready while the stream is still writing go together in one
+``ServerBatch`` (``bots.protocol.streams.Outbox``): a bot playing hundreds of matches costs
+both ends a gRPC message per batch rather than per decision, and a lone decision is written at
+once. A decision's clock starts when the batch holding it is written.
 """
 
 from __future__ import annotations
@@ -61,7 +68,7 @@ from grpc_reflection.v1alpha import reflection
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
-from bots.protocol.streams import STREAM_ENDED
+from bots.protocol.streams import STREAM_ENDED, Outbox
 from conquest import metrics
 from conquest.bots.services import token_authenticate
 from conquest.events import log_event
@@ -124,10 +131,14 @@ class Bucket:
         return True
 
 
+def _server_batch(messages: list[pb.ServerMessage]) -> pb.ServerMessage:
+    return pb.ServerMessage(batch=pb.ServerBatch(messages=messages))
+
+
 class Connection:
     """One bot's open stream on this gateway, and what is pending on it."""
 
-    def __init__(self, bot_id: int, context) -> None:
+    def __init__(self, bot_id: int, context, *, batches: bool, max_bytes: int) -> None:
         self.id = uuid.uuid4().hex
         self.bot_id = bot_id
         self.context = context
@@ -144,7 +155,7 @@ class Connection:
         self.bucket = Bucket(LOG_LINES_PER_SECOND, LOG_LINES_BURST)
         self.rtts: deque[float] = deque(maxlen=RTT_SAMPLES)
         self.pings: dict[int, float] = {}
-        self._write = asyncio.Lock()
+        self._outbox = Outbox(context.write, _server_batch if batches else None, max_bytes)
 
     @property
     def rtt(self) -> float:
@@ -152,9 +163,9 @@ class Connection:
         return min(min(self.rtts, default=0.0), RTT_CREDIT_CAP)
 
     async def send(self, message: pb.ServerMessage) -> None:
-        """Write ``message`` on the stream (one writer at a time)."""
-        async with self._write:
-            await self.context.write(message)
+        """Write ``message`` on the stream after the messages before it; those that come
+        while a write is in flight go together in a ServerBatch to a bot that reads them."""
+        await self._outbox.send(message)
 
     async def error(self, code: str, text: str, match_id: int = 0, request_id: int = 0) -> None:
         """Tell the bot that something it sent was wrong."""
@@ -295,7 +306,12 @@ class Gateway:
         token = await self._authenticate(context)
         hello = await self._hello(context)
         max_matches = max(1, min(hello.max_matches, self.limits.max_matches))
-        connection = Connection(token.bot.pk, context)
+        connection = Connection(
+            token.bot.pk,
+            context,
+            batches=hello.batches,
+            max_bytes=self.limits.max_message_bytes,
+        )
         limits = pb.Limits()
         limits.CopyFrom(self.limits)
         limits.max_matches = max_matches
@@ -304,6 +320,7 @@ class Gateway:
             bot_id=token.bot.pk,
             bot_name=token.bot.name,
             limits=limits,
+            batches=True,
         )
         await connection.send(pb.ServerMessage(welcome=welcome))
         previous = self.connections.get(connection.bot_id)
@@ -411,10 +428,18 @@ class Gateway:
         except DecodeError as error:
             await connection.error("malformed", f"not a BotMessage: {error}")
             return
-        kind = message.WhichOneof("message")
         if len(data) > self.limits.max_message_bytes:
             await self._oversized(connection, message, len(data))
-        elif kind == "action":
+        elif message.WhichOneof("message") == "batch":
+            for item in message.batch.messages:
+                await self._handle(connection, item)
+        else:
+            await self._handle(connection, message)
+
+    async def _handle(self, connection: Connection, message: pb.BotMessage) -> None:
+        """One message of the bot's (alone, or one of a batch's)."""
+        kind = message.WhichOneof("message")
+        if kind == "action":
             await self._answer(connection, message.action)
         elif kind == "pong":
             sent = connection.pings.pop(message.pong.ping_id, None)
@@ -427,20 +452,29 @@ class Gateway:
                 await self._unknown_match(connection, message.log.match_id)
         elif kind == "hello":
             await connection.error("protocol", "Hello comes once, first")
+        elif kind == "batch":
+            await connection.error("protocol", "a BotBatch holds no BotBatch")
         else:
             await connection.error("malformed", "an empty BotMessage")
 
     async def _oversized(self, connection: Connection, message: pb.BotMessage, size: int) -> None:
-        action = message.action if message.WhichOneof("message") == "action" else None
-        key = (action.match_id, action.request_id) if action else (0, 0)
-        future = connection.pending.pop(key, None)
-        if future is not None and not future.done():
-            future.set_result(Answer(gw.DeliverReply.OVERSIZED))
-        await connection.error(
-            "oversized",
-            f"a message of {size} bytes; the limit is {self.limits.max_message_bytes}",
-            *key,
-        )
+        """Drop an oversized message: each answer in it to a pending request ends that wait
+        OVERSIZED, and gets an Error (a message answering nothing gets one Error)."""
+        items = message.batch.messages if message.WhichOneof("message") == "batch" else [message]
+        keys = [
+            (item.action.match_id, item.action.request_id)
+            for item in items
+            if item.WhichOneof("message") == "action"
+        ]
+        for key in keys or [(0, 0)]:
+            future = connection.pending.pop(key, None)
+            if future is not None and not future.done():
+                future.set_result(Answer(gw.DeliverReply.OVERSIZED))
+            await connection.error(
+                "oversized",
+                f"a message of {size} bytes; the limit is {self.limits.max_message_bytes}",
+                *key,
+            )
 
     async def _answer(self, connection: Connection, action: pb.ActionReply) -> None:
         key = (action.match_id, action.request_id)

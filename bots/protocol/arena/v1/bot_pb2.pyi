@@ -12,28 +12,38 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class BotMessage(_message.Message):
-    __slots__ = ("hello", "action", "pong", "log")
+    __slots__ = ("hello", "action", "pong", "log", "batch")
     HELLO_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     PONG_FIELD_NUMBER: _ClassVar[int]
     LOG_FIELD_NUMBER: _ClassVar[int]
+    BATCH_FIELD_NUMBER: _ClassVar[int]
     hello: Hello
     action: ActionReply
     pong: Pong
     log: LogLine
-    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., action: _Optional[_Union[ActionReply, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ..., log: _Optional[_Union[LogLine, _Mapping]] = ...) -> None: ...
+    batch: BotBatch
+    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., action: _Optional[_Union[ActionReply, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ..., log: _Optional[_Union[LogLine, _Mapping]] = ..., batch: _Optional[_Union[BotBatch, _Mapping]] = ...) -> None: ...
+
+class BotBatch(_message.Message):
+    __slots__ = ("messages",)
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    messages: _containers.RepeatedCompositeFieldContainer[BotMessage]
+    def __init__(self, messages: _Optional[_Iterable[_Union[BotMessage, _Mapping]]] = ...) -> None: ...
 
 class Hello(_message.Message):
-    __slots__ = ("protocol_version", "sdk_name", "sdk_version", "max_matches")
+    __slots__ = ("protocol_version", "sdk_name", "sdk_version", "max_matches", "batches")
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     SDK_NAME_FIELD_NUMBER: _ClassVar[int]
     SDK_VERSION_FIELD_NUMBER: _ClassVar[int]
     MAX_MATCHES_FIELD_NUMBER: _ClassVar[int]
+    BATCHES_FIELD_NUMBER: _ClassVar[int]
     protocol_version: int
     sdk_name: str
     sdk_version: str
     max_matches: int
-    def __init__(self, protocol_version: _Optional[int] = ..., sdk_name: _Optional[str] = ..., sdk_version: _Optional[str] = ..., max_matches: _Optional[int] = ...) -> None: ...
+    batches: bool
+    def __init__(self, protocol_version: _Optional[int] = ..., sdk_name: _Optional[str] = ..., sdk_version: _Optional[str] = ..., max_matches: _Optional[int] = ..., batches: _Optional[bool] = ...) -> None: ...
 
 class ActionReply(_message.Message):
     __slots__ = ("match_id", "request_id", "action")
@@ -60,7 +70,7 @@ class LogLine(_message.Message):
     def __init__(self, match_id: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
 
 class ServerMessage(_message.Message):
-    __slots__ = ("welcome", "match_started", "decision", "action_result", "match_ended", "ping", "error")
+    __slots__ = ("welcome", "match_started", "decision", "action_result", "match_ended", "ping", "error", "batch")
     WELCOME_FIELD_NUMBER: _ClassVar[int]
     MATCH_STARTED_FIELD_NUMBER: _ClassVar[int]
     DECISION_FIELD_NUMBER: _ClassVar[int]
@@ -68,6 +78,7 @@ class ServerMessage(_message.Message):
     MATCH_ENDED_FIELD_NUMBER: _ClassVar[int]
     PING_FIELD_NUMBER: _ClassVar[int]
     ERROR_FIELD_NUMBER: _ClassVar[int]
+    BATCH_FIELD_NUMBER: _ClassVar[int]
     welcome: Welcome
     match_started: MatchStarted
     decision: DecisionRequest
@@ -75,21 +86,30 @@ class ServerMessage(_message.Message):
     match_ended: MatchEnded
     ping: Ping
     error: Error
-    def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_started: _Optional[_Union[MatchStarted, _Mapping]] = ..., decision: _Optional[_Union[DecisionRequest, _Mapping]] = ..., action_result: _Optional[_Union[ActionResult, _Mapping]] = ..., match_ended: _Optional[_Union[MatchEnded, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ...) -> None: ...
+    batch: ServerBatch
+    def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_started: _Optional[_Union[MatchStarted, _Mapping]] = ..., decision: _Optional[_Union[DecisionRequest, _Mapping]] = ..., action_result: _Optional[_Union[ActionResult, _Mapping]] = ..., match_ended: _Optional[_Union[MatchEnded, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ..., batch: _Optional[_Union[ServerBatch, _Mapping]] = ...) -> None: ...
+
+class ServerBatch(_message.Message):
+    __slots__ = ("messages",)
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    messages: _containers.RepeatedCompositeFieldContainer[ServerMessage]
+    def __init__(self, messages: _Optional[_Iterable[_Union[ServerMessage, _Mapping]]] = ...) -> None: ...
 
 class Welcome(_message.Message):
-    __slots__ = ("protocol_version", "bot_id", "bot_name", "version_id", "limits")
+    __slots__ = ("protocol_version", "bot_id", "bot_name", "version_id", "limits", "batches")
     PROTOCOL_VERSION_FIELD_NUMBER: _ClassVar[int]
     BOT_ID_FIELD_NUMBER: _ClassVar[int]
     BOT_NAME_FIELD_NUMBER: _ClassVar[int]
     VERSION_ID_FIELD_NUMBER: _ClassVar[int]
     LIMITS_FIELD_NUMBER: _ClassVar[int]
+    BATCHES_FIELD_NUMBER: _ClassVar[int]
     protocol_version: int
     bot_id: int
     bot_name: str
     version_id: int
     limits: Limits
-    def __init__(self, protocol_version: _Optional[int] = ..., bot_id: _Optional[int] = ..., bot_name: _Optional[str] = ..., version_id: _Optional[int] = ..., limits: _Optional[_Union[Limits, _Mapping]] = ...) -> None: ...
+    batches: bool
+    def __init__(self, protocol_version: _Optional[int] = ..., bot_id: _Optional[int] = ..., bot_name: _Optional[str] = ..., version_id: _Optional[int] = ..., limits: _Optional[_Union[Limits, _Mapping]] = ..., batches: _Optional[bool] = ...) -> None: ...
 
 class Limits(_message.Message):
     __slots__ = ("max_matches", "max_message_bytes", "reconnect_grace_seconds", "ping_interval_seconds")
