@@ -13,6 +13,8 @@ import grpc.aio
 from google.protobuf.message import Message
 
 M = TypeVar("M", bound=Message)
+_FRAMING = 6
+"""The most bytes a field's tag and length add to a message of a batch, or to the batch."""
 
 STREAM_ENDED = (grpc.RpcError, grpc.aio.BaseError, asyncio.InvalidStateError)
 """The errors of a read or write on a stream whose peer left, cancelled or finished it.
@@ -125,14 +127,13 @@ class Outbox(Generic[M]):
         """The next write's messages: the first waiting, and while ``batch`` is set, those
         after it that fit in ``max_bytes`` (a sender that gave up is skipped)."""
         taken: list[tuple[M, asyncio.Future[None]]] = []
-        size = 0
+        size = _FRAMING  # the batch's own tag and length in the message that holds it
         while self._waiting:
             message, future = self._waiting[0]
             if future.done():
                 self._waiting.popleft()
                 continue
-            # Each message in a batch costs its bytes and at most 6 of tag and length.
-            size += message.ByteSize() + 6
+            size += message.ByteSize() + _FRAMING
             if taken and (self._batch is None or size > self._max_bytes):
                 break
             taken.append(self._waiting.popleft())

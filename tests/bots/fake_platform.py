@@ -85,6 +85,7 @@ class FakePlatform(bot_pb2_grpc.BotServiceServicer):
         self.hellos.append(hello)
         limits = pb.Limits(
             max_matches=hello.max_matches,
+            max_message_bytes=65_536,
             reconnect_grace_seconds=self.grace_seconds,
             ping_interval_seconds=self.ping_seconds,
         )

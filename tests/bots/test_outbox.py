@@ -66,24 +66,35 @@ def test_without_batches_each_message_is_a_write_of_its_own_in_order():
     assert asyncio.run(scenario()) == [[1], [2], [3], [4], [5]]
 
 
-def test_a_batch_holds_at_most_max_bytes_of_messages_unless_it_holds_one():
-    big = pb.BotMessage(log=pb.LogLine(match_id=1, text="x" * 200))
+@given(
+    lengths=st.lists(st.integers(min_value=0, max_value=300), min_size=2, max_size=30),
+    fitting=st.integers(min_value=2, max_value=30),
+    slack=st.integers(min_value=0, max_value=40),
+)
+def test_a_batch_is_never_larger_than_max_bytes_unless_it_holds_one_message(
+    lengths, fitting, slack
+):
+    """Whatever the messages' sizes: a write holding several messages, the batch's own bytes
+    included, is at most ``max_bytes``; a larger message goes alone. (``max_bytes`` is drawn
+    near the size of a few messages, where the batch's own bytes decide.)"""
+    lines = [pb.BotMessage(log=pb.LogLine(match_id=1, text="x" * n)) for n in lengths]
+    max_bytes = sum(line.ByteSize() for line in lines[1 : 1 + fitting]) + slack
 
-    async def scenario() -> list[int]:
-        sizes: list[int] = []
+    async def scenario() -> list[tuple[int, int]]:
+        written: list[tuple[int, int]] = []  # (messages, bytes) of each write
 
         async def write(message: pb.BotMessage) -> None:
             await asyncio.sleep(0)
-            sizes.append(message.ByteSize())
+            batch = message.WhichOneof("message") == "batch"
+            written.append((len(message.batch.messages) if batch else 1, message.ByteSize()))
 
-        outbox = Outbox(write, _batch, max_bytes=500)
-        await asyncio.gather(*(outbox.send(big) for _ in range(8)))
-        return sizes
+        outbox = Outbox(write, _batch, max_bytes=max_bytes)
+        await asyncio.gather(*(outbox.send(line) for line in lines))
+        return written
 
-    sizes = asyncio.run(scenario())
-    # The first alone, then the 7 others two at a time (three would pass 500 bytes).
-    assert len(sizes) == 5 and all(size <= 500 for size in sizes)
-    assert sizes[0] == big.ByteSize()
+    written = asyncio.run(scenario())
+    assert sum(count for count, _ in written) == len(lines)
+    assert all(size <= max_bytes for count, size in written if count > 1)
 
 
 def test_a_failed_write_fails_the_messages_waiting_behind_it_and_the_next_send_tries_again():
