@@ -133,8 +133,10 @@ class Outbox(Generic[M]):
             if future.done():
                 self._waiting.popleft()
                 continue
+            if taken and self._batch is None:
+                break
             size += message.ByteSize() + _FRAMING
-            if taken and (self._batch is None or size > self._max_bytes):
+            if taken and size > self._max_bytes:
                 break
             taken.append(self._waiting.popleft())
         return taken
