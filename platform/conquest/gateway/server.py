@@ -131,6 +131,14 @@ class Bucket:
         return True
 
 
+def _count(status: int, seconds: float) -> None:
+    """Count a decision's answer (not a timeout) in the metrics, with its time if answered."""
+    answered = status == gw.DeliverReply.DELIVERED
+    _DECISIONS["answered" if answered else "other"].inc()
+    if answered:
+        metrics.GATEWAY_DECISION_SECONDS.observe(seconds)
+
+
 def _server_batch(messages: list[pb.ServerMessage]) -> pb.ServerMessage:
     return pb.ServerMessage(batch=pb.ServerBatch(messages=messages))
 
@@ -654,13 +662,11 @@ class Gateway:
             reply.think_seconds = allowed
             _DECISIONS["timeout"].inc()
             return
-        answered = answer.status == gw.DeliverReply.DELIVERED
         # An answer read after the time allowed, before the expiry's timer ran (the loop busy:
         # it runs what it read before its timers), is played, charged its time: the stamp is
         # when the loop read it, and the platform cannot tell its own delay from the bot's.
-        _DECISIONS["answered" if answered else "other"].inc()
-        if answered:
-            metrics.GATEWAY_DECISION_SECONDS.observe(max(0.0, answer.at - sent))
+        # The metrics wait for the loop's next turn: the reply is written first.
+        loop.call_soon(_count, answer.status, max(0.0, answer.at - sent))
         reply.status = answer.status
         reply.think_seconds = max(0.0, answer.at - sent - rtt)
         if answer.action is not None:

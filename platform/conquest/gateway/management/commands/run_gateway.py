@@ -6,6 +6,7 @@ import asyncio
 import signal
 import socket
 
+import uvloop
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
@@ -54,7 +55,7 @@ class Command(BaseCommand):
             internal_port = port + 1 if port else 0
         if internal_address is None and internal_host not in ("", "0.0.0.0", "[::]", "::"):
             internal_address = internal_host
-        asyncio.run(
+        uvloop.run(
             self._serve(f"{host}:{port}", f"{internal_host}:{internal_port}", internal_address)
         )
 
