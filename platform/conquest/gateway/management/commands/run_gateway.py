@@ -1,4 +1,5 @@
-"""``manage.py run_gateway``: serve the gRPC gateway until SIGINT or SIGTERM."""
+"""``manage.py run_gateway``: serve the gRPC gateway until SIGINT or SIGTERM, on a uvloop
+event loop (docs/benchmarks.md, "Issue 19 (session 11)")."""
 
 from __future__ import annotations
 
