@@ -132,11 +132,13 @@ class Bucket:
 
 
 def _count(status: int, seconds: float) -> None:
-    """Count a decision's answer (not a timeout) in the metrics, with its time if answered."""
-    answered = status == gw.DeliverReply.DELIVERED
-    _DECISIONS["answered" if answered else "other"].inc()
-    if answered:
+    """Count a decision in the metrics by how its wait ended, with its ``seconds`` if the bot
+    answered it."""
+    if status == gw.DeliverReply.DELIVERED:
+        _DECISIONS["answered"].inc()
         metrics.GATEWAY_DECISION_SECONDS.observe(seconds)
+    else:
+        _DECISIONS["timeout" if status == gw.DeliverReply.TIMEOUT else "other"].inc()
 
 
 def _server_batch(messages: list[pb.ServerMessage]) -> pb.ServerMessage:
@@ -660,7 +662,7 @@ class Gateway:
         if answer.status == gw.DeliverReply.TIMEOUT:
             reply.status = gw.DeliverReply.TIMEOUT
             reply.think_seconds = allowed
-            _DECISIONS["timeout"].inc()
+            _count(gw.DeliverReply.TIMEOUT, allowed)
             return
         # An answer read after the time allowed, before the expiry's timer ran (the loop busy:
         # it runs what it read before its timers), is played, charged its time: the stamp is
