@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from arena_workers import database_url
 from conquest.config import ArenaSettings, prepare_home
 from django.conf import settings
 from pydantic import ValidationError
@@ -198,3 +199,44 @@ def test_the_documentation_lists_every_arena_variable_with_its_default():
         assert f"| `{variable}` |" in doc, f"docs/platform.md does not list {variable}"
         if isinstance(field.default, int | float):
             assert f"| `{variable}` | {field.default:g} |" in doc, f"{name}: {field.default:g}"
+
+
+TURNS = """
+import threading
+import django
+django.setup()
+from django.db import connection
+from conquest.matches.execution import _database
+backends, lock = set(), threading.Lock()
+def turn():
+    with _database():  # a remote worker's thread: its connection closed after its turn
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            backend = cursor.fetchone()[0]
+    with lock:
+        backends.add(backend)
+threads = [threading.Thread(target=turn) for _ in range(20)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(len(backends))
+"""
+
+
+@pytest.mark.django_db
+def test_threads_taking_turns_borrow_from_the_pool_of_database_pool_size(tmp_path):
+    def backends(pool: str) -> int:
+        """How many database connections twenty threads' turns used."""
+        out = python_with(
+            TURNS,
+            DATABASE_URL=database_url(),
+            DATABASE_POOL_SIZE=pool,
+            SECRET_KEY="k",
+            ARENA_HOME=str(tmp_path),
+        )
+        assert out.returncode == 0, out.stderr
+        return int(out.stdout.split()[-1])
+
+    assert backends("2") <= 2  # the pool's connections, lent turn after turn
+    assert backends("0") > 2  # no pool: each turn opens its own

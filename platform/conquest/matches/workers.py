@@ -20,6 +20,10 @@ PLATFORM = Path(__file__).resolve().parents[2]
 PR_SET_PDEATHSIG = 1
 """Linux's prctl option: the signal a process gets when its parent dies."""
 _LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform == "linux" else None
+REMOTE_DATABASE_POOL = 8
+"""``DATABASE_POOL_SIZE`` of a remote worker: a connection for each of its threads' turns at
+the database (``execution.DATABASE_THREADS``, 4), its lease renewer and its result writer,
+and two to spare."""
 
 
 def _terminated_with_parent() -> None:
@@ -143,7 +147,8 @@ def stop_all(processes: list[ChildProcess], seconds: float = 30.0) -> None:
 class WorkerProcess(ChildProcess):
     """One ``celery worker`` process: by default ``--pool solo`` on the default queue, one
     match at a time; with ``remote`` set, ``--pool threads --concurrency remote -Q remote``,
-    which plays up to that many matches with remote bots at once (``execution.py``).
+    which plays up to that many matches with remote bots at once (``execution.py``), its
+    threads borrowing database connections from a pool (``REMOTE_DATABASE_POOL``).
 
     ``beat`` embeds the periodic scheduler (matchmaking, requeueing): give it to one worker
     only. ``env`` overrides the environment (e.g. DATABASE_URL, BROKER_URL, ARENA_*);
@@ -162,6 +167,8 @@ class WorkerProcess(ChildProcess):
         prefix: list[str] | None = None,
     ) -> None:
         pool = ["--pool", "threads", "--concurrency", str(remote), "-Q", "remote"]
+        if remote:
+            env = {"DATABASE_POOL_SIZE": str(REMOTE_DATABASE_POOL), **(env or {})}
         command = [
             sys.executable, "-m", "celery", "-A", "conquest", "worker",
             *(pool if remote else ["--pool", "solo"]),
