@@ -130,7 +130,13 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # after its turn: with DATABASE_POOL_SIZE they borrow from a pool of that many (psycopg_pool,
 # Django's own pooling) instead of opening one per turn (a PostgreSQL connection costs
 # milliseconds of CPU on both sides). SQLite has no pool: the setting is ignored there.
-DATABASE_POOL_SIZE = env.int("DATABASE_POOL_SIZE", default=0)
+_pool_size = env.str("DATABASE_POOL_SIZE", default="0")
+if not _pool_size.isdigit():
+    raise ImproperlyConfigured(
+        f"DATABASE_POOL_SIZE={_pool_size!r} is not a number of connections: give e.g. 8, "
+        "or 0 for no pool"
+    )
+DATABASE_POOL_SIZE = int(_pool_size)
 if DATABASE_POOL_SIZE > 0 and DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # Django's pooling: closing hands it back
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {

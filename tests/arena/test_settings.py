@@ -113,6 +113,8 @@ def test_a_malformed_value_fails_naming_its_variable(tmp_path, variable, value):
         ("ARENA_LEASE_SECONDS", "abc", "ARENA_LEASE_SECONDS"),
         ("DATABASE_URL", "", "DATABASE_URL='' names no database: give postgres://"),
         ("DATABASE_URL", "postgres//host/arena", "DATABASE_URL='postgres//host/arena' names no"),
+        ("DATABASE_POOL_SIZE", "-1", "DATABASE_POOL_SIZE='-1' is not a number of connections"),
+        ("DATABASE_POOL_SIZE", "eight", "DATABASE_POOL_SIZE='eight' is not a number of"),
     ],
 )
 def test_manage_py_names_a_malformed_variable_without_a_traceback(tmp_path, variable, value, said):
