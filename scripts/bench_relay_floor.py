@@ -16,7 +16,7 @@ so that both see the same load; the first block of each warms up and is not coun
   ActionReply, as the bench's echo bot does;
 - ``parsed``: as ``pass-through``, but the relay parses each message and serializes it again
   on the way, as the gateway does (a DeliverRequest parsed from its frame, the ServerMessage
-  serialized by gRPC; the bot's BotMessage parsed, the action serialized in the reply).
+  serialized by gRPC; the bot's BotMessage parsed, its ActionReply serialized in the reply).
 
 No Django and none of the platform's code: the floor is what any design of a worker, a gateway
 and a bot in three processes pays here.
@@ -150,9 +150,28 @@ async def bot(address: str, mode: str) -> None:
             await call.write(data)
 
 
-async def measure(echo: str, internal: int, decisions: int) -> tuple[float, float]:
-    """The p50 of the bare round trip and of the relayed decision, in seconds."""
+def _check(mode: str, payload: bytes, answer: bytes) -> None:
+    """Raise RuntimeError unless ``answer``, relayed in ``mode``, answers ``payload``: the
+    bytes sent (raw), or the request's first legal action (in a BotMessage, or the ActionReply
+    the parsing relay took out of it)."""
+    decision = pb.ServerMessage.FromString(payload).decision
+    if mode == "raw":
+        right = answer == payload
+    else:
+        parsed = mode == "parsed"
+        reply = (
+            pb.ActionReply.FromString(answer) if parsed else pb.BotMessage.FromString(answer).action
+        )
+        right = (reply.request_id, reply.action) == (decision.request_id, decision.legal_actions[0])
+    if not right:
+        raise RuntimeError(f"{mode}: the relay answered {answer[:60]!r}, not the decision's answer")
+
+
+async def measure(echo: str, internal: int, mode: str, decisions: int) -> tuple[float, float]:
+    """The p50 of the bare round trip and of the decision relayed in ``mode``, in seconds
+    (RuntimeError if the relay does not answer the decision)."""
     payload = _request()
+    answer = b""
     async with grpc.aio.insecure_channel(echo) as channel:
         call: Any = channel.stream_stream(METHOD)()
         reader, writer = await asyncio.open_connection("127.0.0.1", internal)
@@ -168,8 +187,11 @@ async def measure(echo: str, internal: int, decisions: int) -> tuple[float, floa
             for _ in range(BLOCK):
                 began = time.perf_counter()
                 writer.write(len(payload).to_bytes(4, "big") + payload)
-                await reader.readexactly(int.from_bytes(await reader.readexactly(4), "big"))
+                answer = await reader.readexactly(
+                    int.from_bytes(await reader.readexactly(4), "big")
+                )
                 times[1].append(time.perf_counter() - began)
+            _check(mode, payload, answer)  # the block's last answer, off the clock
             if block >= 0:  # the first block warms up
                 bare.extend(times[0])
                 relayed.extend(times[1])
@@ -213,7 +235,7 @@ def main() -> None:
                 client, _ = _start("--role", "bot", f"127.0.0.1:{public}", mode)
                 try:
                     bare, relayed = asyncio.run(
-                        measure(f"127.0.0.1:{echo_port}", int(internal), options.decisions)
+                        measure(f"127.0.0.1:{echo_port}", int(internal), mode, options.decisions)
                     )
                 finally:
                     for child in (client, server):

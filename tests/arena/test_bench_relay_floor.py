@@ -1,13 +1,19 @@
 """The relay's floor benchmark (``scripts/bench_relay_floor.py``): every mode relays real
-decisions through its three processes and reports both medians (its figures are in
-docs/benchmarks.md)."""
+decisions through its three processes (the script checks the answers) and reports both
+medians (its figures are in docs/benchmarks.md)."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from bots.protocol.arena.v1 import bot_pb2 as pb
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "bench_relay_floor.py"
 LINE = re.compile(r"^ *(\S+): bare p50 +(\d+) µs, relayed p50 +(\d+) µs, ratio (\d+\.\d+)×$")
@@ -23,3 +29,29 @@ def test_every_mode_relays_decisions_and_reports_its_ratio():
         bare, relayed, ratio = int(match.group(2)), int(match.group(3)), float(match.group(4))
         assert bare > 0 and relayed > 0
         assert abs(ratio - relayed / bare) < 0.1  # the ratio of the medians printed
+
+
+def _script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_relay_floor", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_an_answer_that_is_not_the_decision_s_stops_the_measure():
+    floor = _script()
+    payload = floor._request()
+    decision = pb.ServerMessage.FromString(payload).decision
+    right = pb.ActionReply(request_id=decision.request_id, action=decision.legal_actions[0])
+    floor._check("raw", payload, payload)
+    floor._check("pass-through", payload, pb.BotMessage(action=right).SerializeToString())
+    floor._check("parsed", payload, right.SerializeToString())
+    wrong = pb.ActionReply(request_id=decision.request_id + 1, action=decision.legal_actions[0])
+    for mode, answer in [
+        ("raw", payload[:-1]),
+        ("pass-through", pb.BotMessage(action=wrong).SerializeToString()),
+        ("parsed", pb.ActionReply(request_id=decision.request_id).SerializeToString()),
+    ]:
+        with pytest.raises(RuntimeError, match=mode):
+            floor._check(mode, payload, answer)
