@@ -4,12 +4,11 @@ medians (its figures are in docs/benchmarks.md)."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -31,22 +30,15 @@ def test_every_mode_relays_decisions_and_reports_its_ratio():
         assert abs(ratio - relayed / bare) < 0.1  # the ratio of the medians printed
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_relay_floor", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_an_answer_that_is_not_the_decision_s_stops_the_measure():
-    floor = _script()
-    payload = floor._request()
+    script = runpy.run_path(str(SCRIPT))  # its functions, not its main
+    check = script["_check"]
+    payload = script["_request"]()
     decision = pb.ServerMessage.FromString(payload).decision
     right = pb.ActionReply(request_id=decision.request_id, action=decision.legal_actions[0])
-    floor._check("raw", payload, payload)
-    floor._check("pass-through", payload, pb.BotMessage(action=right).SerializeToString())
-    floor._check("parsed", payload, right.SerializeToString())
+    check("raw", payload, payload)
+    check("pass-through", payload, pb.BotMessage(action=right).SerializeToString())
+    check("parsed", payload, right.SerializeToString())
     wrong = pb.ActionReply(request_id=decision.request_id + 1, action=decision.legal_actions[0])
     for mode, answer in [
         ("raw", payload[:-1]),
@@ -54,4 +46,4 @@ def test_an_answer_that_is_not_the_decision_s_stops_the_measure():
         ("parsed", pb.ActionReply(request_id=decision.request_id).SerializeToString()),
     ]:
         with pytest.raises(RuntimeError, match=mode):
-            floor._check(mode, payload, answer)
+            check(mode, payload, answer)
