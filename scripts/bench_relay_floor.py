@@ -1,7 +1,7 @@
 """The floor under a remote decision's latency on this machine (issue 19, item 4): a relay with
 no logic in the place of the gateway, against the bare gRPC round trip of the same run.
 
-    .venv/bin/python scripts/bench_relay_floor.py --decisions 12000 --rounds 2
+    .venv/bin/python scripts/bench_relay_floor.py --decisions 12000 --rounds 3
 
 The path is the platform's (``manage.py bench_gateway``'s latency part): the caller frames a
 4-seat Risk ``ServerMessage`` holding a DecisionRequest (4-byte length, then the bytes) on a
@@ -210,9 +210,11 @@ def _start(*arguments: str) -> tuple[subprocess.Popen[str], list[str]]:
 
 
 def main() -> None:
+    """Run every mode ``--rounds`` times and print its medians (the echo server, the relay and
+    the bot are this script again, started with ``--role``)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--decisions", type=int, default=12000, help="per mode and round")
-    parser.add_argument("--rounds", type=int, default=2, help="of every mode, in turn")
+    parser.add_argument("--rounds", type=int, default=3, help="of every mode, in turn")
     parser.add_argument("--role", help=argparse.SUPPRESS)
     parser.add_argument("role_arguments", nargs="*", help=argparse.SUPPRESS)
     options = parser.parse_args()
