@@ -131,7 +131,7 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # Django's own pooling) instead of opening one per turn (a PostgreSQL connection costs
 # milliseconds of CPU on both sides). SQLite has no pool: the setting is ignored there.
 _pool_size = env.str("DATABASE_POOL_SIZE", default="0")
-if not _pool_size.isdigit():
+if not _pool_size.isdecimal():  # int() takes exactly these
     raise ImproperlyConfigured(
         f"DATABASE_POOL_SIZE={_pool_size!r} is not a number of connections: give e.g. 8, "
         "or 0 for no pool"

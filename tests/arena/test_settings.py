@@ -115,6 +115,7 @@ def test_a_malformed_value_fails_naming_its_variable(tmp_path, variable, value):
         ("DATABASE_URL", "postgres//host/arena", "DATABASE_URL='postgres//host/arena' names no"),
         ("DATABASE_POOL_SIZE", "-1", "DATABASE_POOL_SIZE='-1' is not a number of connections"),
         ("DATABASE_POOL_SIZE", "eight", "DATABASE_POOL_SIZE='eight' is not a number of"),
+        ("DATABASE_POOL_SIZE", "²", "DATABASE_POOL_SIZE='²' is not a number of"),
     ],
 )
 def test_manage_py_names_a_malformed_variable_without_a_traceback(tmp_path, variable, value, said):
