@@ -34,6 +34,8 @@ from importlib.metadata import distributions, entry_points
 from pathlib import Path
 from typing import Any
 
+import orjson
+
 from bots.house.choice import bounds, fill
 from bots.protocol.wire import codec
 from engines import registry
@@ -394,8 +396,8 @@ def check_independent_deciders(step: Step) -> None:
 
 def check_spectator_board(step: Step) -> None:
     """The spectator board has the layout's places, each held by a seat or nobody with a
-    count of zero or more, public facts for every seat or none, and every event shown to
-    anyone has words for people."""
+    count of zero or more, public facts for every seat or none, the whole as JSON's types
+    with str keys (a live feed's JSON), and every event shown to anyone has words for people."""
     match = step.match
     board = match.spectator_board()
     assert set(board.places) == set(match.game.layout.spots), (
@@ -406,7 +408,7 @@ def check_spectator_board(step: Step) -> None:
         assert place.owner is None or 0 <= place.owner < match.seats, (name, place)
         assert place.count >= 0 and all(isinstance(m, str) and m for m in place.marks), place
     assert len(board.seats) in (0, match.seats), board.seats
-    json.dumps(board.to_plain())
+    orjson.dumps(board.to_plain())  # as a live feed writes it (conquest.relay.feeds.dumps)
     names = [f"Player {seat}" for seat in range(match.seats)]
     for event in step.events:
         for seat in (*range(match.seats), None):

@@ -7,7 +7,6 @@ old one) is served from its stored replay once it has finished.
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 
 import redis
@@ -18,6 +17,7 @@ from conquest.gateway import database
 from conquest.matches.models import Match
 from conquest.matches.selectors import match_get, replay_view
 from conquest.relay.broadcast import stream_key
+from conquest.relay.feeds import dumps
 
 POLL_MS = 1000
 """How long one read waits for new events before the match's status is checked again."""
@@ -64,15 +64,11 @@ def _stored(match_id: int) -> list[pb.SpectatorEvent] | None:
     if match.status != Match.Status.FINISHED:
         return [final]
     view = replay_view(match, None)
-    final.result_json = _dumps(view["result"])
+    final.result_json = dumps(view["result"]).decode()
     return [
         *(
-            pb.SpectatorEvent(match_id=match_id, seq=seq, event_json=_dumps(event))
+            pb.SpectatorEvent(match_id=match_id, seq=seq, event_json=dumps(event).decode())
             for seq, event in enumerate(view["events"])
         ),
         final,
     ]
-
-
-def _dumps(data) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)

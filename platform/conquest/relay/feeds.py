@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 from django.conf import settings
 from redis.commands.core import AsyncScript, Script
 
@@ -97,8 +98,11 @@ class Entry:
         return f"{self.epoch}.{self.n}"
 
 
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+def dumps(data: Any) -> bytes:
+    """``data`` (str keys, JSON's types) as compact UTF-8 JSON: a live feed's entries, and
+    the other spectator messages. orjson: a tenth of the standard library's time on a frame
+    (docs/benchmarks.md, "Issue 19 (session 14)")."""
+    return orjson.dumps(data)
 
 
 # ------------------------------------------------------------------------------ storage
@@ -135,7 +139,7 @@ class _RedisSink:
         # The first entry (n=0) makes this epoch the feed's.
         args = [self.epoch, int(entries[0].n == 0)]
         for entry in entries:
-            args.extend([entry.n + 1, "kind", entry.kind, "data", _dumps(entry.data)])
+            args.extend([entry.n + 1, "kind", entry.kind, "data", dumps(entry.data)])
         return args
 
     def _args(self, entries: Sequence[Entry]) -> list[Any]:
@@ -177,20 +181,18 @@ class _FileSink:
     def write(self, entries: Sequence[Entry]) -> None:
         """Append ``entries``; the first write puts a new file in place of the old one, or
         raises Stale when the file in place is a newer attempt's."""
-        data = "".join(
-            _dumps({"n": e.n, "kind": e.kind, "data": e.data}) + "\n" for e in entries
-        ).encode()
+        data = b"".join(dumps({"n": e.n, "kind": e.kind, "data": e.data}) + b"\n" for e in entries)
         if self._fd is not None:
             if os.write(self._fd, data) != len(data):
                 raise OSError(f"{self.path}: short write (disk full?)")
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         _sweep(self.folder)
-        header = _dumps({"epoch": self.epoch, "attempt": self.attempt}) + "\n"
+        header = dumps({"epoch": self.epoch, "attempt": self.attempt}) + b"\n"
         temporary = self.path.with_name(f"{self.path.stem}.{self.epoch}.tmp")
         fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o644)
         try:
-            os.write(fd, header.encode() + data)
+            os.write(fd, header + data)
             with _locked(self.folder):
                 newest = _attempt_in_place(self.path)
                 if newest > self.attempt:

@@ -11,7 +11,6 @@ public facts only: no seed, no action, no private event.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 from django.db import connection
@@ -55,6 +54,6 @@ def _events(messages: Iterator[feeds.Message]) -> Iterator[str]:
         if message.kind == "keepalive":
             yield ": keep-alive\n\n"
             continue
-        data = json.dumps(message.data, separators=(",", ":"), ensure_ascii=False)
+        data = feeds.dumps(message.data).decode()
         head = f"id: {message.id}\n" if message.id else ""
         yield f"{head}event: {message.kind}\ndata: {data}\n\n"
