@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 import threading
 import time
 from dataclasses import replace
@@ -183,6 +184,33 @@ def test_on_a_loop_in_the_main_thread_a_house_bot_that_never_returns_is_stopped_
     assert (stuck.code, stuck.faults, stuck.placement, other.placement) == ("timeout", 2, 2, 1)
     assert any("no decision within 0.100 s" in line for line in outcome.log), outcome.log
     assert time.monotonic() - began < 20, "each decision was stopped, none waited for the event"
+
+
+def test_a_house_decision_gives_back_the_alarm_handler_it_found():
+    # A process's other user of SIGALRM (a test runner's timeout, say) keeps its handler,
+    # after decisions made in time and after one stopped by the timer.
+    def other(signum, frame):
+        raise AssertionError("the other handler ran")
+
+    class StuckOnce(RandomPlayer):
+        stuck = True
+
+        def act(self, observation, legal_actions):
+            if self.stuck:
+                self.stuck = False
+                time.sleep(30)  # interrupted by the seat's timer
+            return super().act(observation, legal_actions)
+
+    s = spec("random", "random", decision_seconds=0.1, time_bank_seconds=0.0, max_faults=2)
+    previous = signal.signal(signal.SIGALRM, other)
+    try:
+        outcome = asyncio.run(
+            run_async(s, [HouseSeat(StuckOnce(seed=1)), HouseSeat(RandomPlayer(seed=2))])
+        )
+        assert signal.getsignal(signal.SIGALRM) is other
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    assert outcome.seats[0].faults == 1 and outcome.steps > 10
 
 
 def test_off_the_main_thread_a_late_house_decision_is_a_timeout_all_the_same(monkeypatch):

@@ -8,6 +8,10 @@ counts a fault (see ``runner.py``).
 
 from __future__ import annotations
 
+# The C functions behind the signal module: its ``signal()`` converts the handlers to and from
+# enums, raising and catching an error for a function handler, ten times the cost of the call
+# (twice per house decision: docs/benchmarks.md, "Issue 19 (session 14)").
+import _signal
 import json
 import signal
 import threading
@@ -83,13 +87,13 @@ def _alarm(seconds: float) -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGALRM, _overtime)
+    previous = _signal.signal(signal.SIGALRM, _overtime)
     signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        _signal.signal(signal.SIGALRM, previous)
 
 
 class HouseSeat(Seat):
