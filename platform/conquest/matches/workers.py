@@ -33,15 +33,23 @@ def _terminated_with_parent() -> None:
 
 
 def descendants(pid: int) -> list[int]:
-    """The processes under ``pid`` now (Linux ``/proc``; those that end meanwhile are skipped)."""
+    """The processes under ``pid`` now (Linux ``/proc``; those that end meanwhile are skipped).
+
+    Each process's parent is read from its ``stat``: one file per process on the machine,
+    where the threads' ``children`` files are one per thread of each process under ``pid``
+    (a remote worker has thousands)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError):
+            text = stat.read_text()
+            parent = int(text[text.rindex(")") + 2 :].split(maxsplit=2)[1])
+            children.setdefault(parent, []).append(int(stat.parent.name))
     found: list[int] = []
     todo = [pid]
     while todo:
-        for task in Path(f"/proc/{todo.pop()}/task").glob("*"):
-            with contextlib.suppress(OSError):
-                children = [int(c) for c in (task / "children").read_text().split()]
-                found.extend(children)
-                todo.extend(children)
+        under = children.get(todo.pop(), [])
+        found.extend(under)
+        todo.extend(under)
     return found
 
 
