@@ -100,8 +100,8 @@ class Entry:
 
 def dumps(data: Any) -> bytes:
     """``data`` (str keys, JSON's types) as compact UTF-8 JSON: a live feed's entries, and
-    the other spectator messages. orjson: a tenth of the standard library's time on a frame
-    (docs/benchmarks.md, "Issue 19 (session 14)")."""
+    the other spectator messages. orjson: a third to a quarter of the standard library's time
+    on a frame (docs/benchmarks.md, "Issue 19 (session 14)")."""
     return orjson.dumps(data)
 
 
