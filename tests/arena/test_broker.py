@@ -66,3 +66,40 @@ def test_messages_are_read_whole_and_once_by_competing_consumers(tmp_path):
         consumer.join(30)
     assert sorted(m["n"] for m in received) == list(range(MESSAGES))
     assert all(m["padding"] == "x" * 4000 for m in received)
+
+
+ROUNDS = 20
+BINDERS = 6
+
+
+def _bind(folder, index, barrier, failures) -> None:
+    try:
+        with Connection(transport=ARENAFS, transport_options=_options(folder)) as connection:
+            for round_ in range(ROUNDS):  # a new exchange each round: its table is new
+                barrier.wait(60)
+                exchange = Exchange(f"fan{round_}", type="fanout")
+                Queue(f"q{index}", exchange)(connection.default_channel).declare()
+    except Exception as error:  # reported to the test
+        failures.put(f"binder {index}: {error!r}")
+
+
+def test_queues_bound_at_once_by_several_processes_are_all_bound(tmp_path):
+    # Workers and the web declare their queues as they start, in processes of their own: no
+    # declaration may fail (a table read half written) or be lost (a table written over).
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(BINDERS)
+    failures = context.Queue()
+    binders = [
+        context.Process(target=_bind, args=(tmp_path, i, barrier, failures))
+        for i in range(BINDERS)
+    ]
+    for binder in binders:
+        binder.start()
+    for binder in binders:
+        binder.join(120)
+    assert failures.empty(), failures.get()
+    assert [binder.exitcode for binder in binders] == [0] * BINDERS
+    with Connection(transport=ARENAFS, transport_options=_options(tmp_path)) as connection:
+        for round_ in range(ROUNDS):
+            table = connection.default_channel.get_table(f"fan{round_}")
+            assert sorted(entry.queue for entry in table) == [f"q{i}" for i in range(BINDERS)]

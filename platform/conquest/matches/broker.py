@@ -8,12 +8,15 @@ moves taken files to the system's temporary folder, which is a copy on another f
 Here a message is written under a name no consumer matches, then renamed into place, and a
 consumer takes a file by renaming it within the broker folder: both are atomic, so each
 message is read whole, by one worker. A message's name starts with its priority, so that,
-as on Redis, a lower priority number is taken first (then the oldest). The URL is
-``arenafs://`` (see settings).
+as on Redis, a lower priority number is taken first (then the oldest). An exchange's table
+(the queues bound to it) is changed under a lock of its own and replaced whole: Kombu's
+creates the file before it locks it, so that a process declaring its queues at the same time
+read an empty or doubly written table (a JSON error). The URL is ``arenafs://`` (see settings).
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import uuid
 from time import monotonic_ns
@@ -38,6 +41,19 @@ class Channel(filesystem.Channel):
         with open(partial, "wb") as f:
             f.write(str_to_bytes(dumps(payload)))
         os.replace(partial, final)
+
+    def _queue_bind(self, exchange, routing_key, pattern, queue):
+        table = self._exchange_file(exchange)
+        self.control_folder.mkdir(exist_ok=True)
+        bound = filesystem.exchange_queue_t(routing_key or "", pattern or "", queue or "")
+        with open(f"{table}.lock", "wb") as guard:
+            fcntl.flock(guard, fcntl.LOCK_EX)  # released as the file closes
+            queues = self.get_table(exchange)
+            if bound not in queues:
+                partial = f"{table}.part"
+                with open(partial, "wb") as f:
+                    f.write(str_to_bytes(dumps([bound, *queues])))
+                os.replace(partial, table)
 
     def _get(self, queue):
         wanted = f"{queue}.msg"
