@@ -90,8 +90,7 @@ def test_queues_bound_at_once_by_several_processes_are_all_bound(tmp_path):
     barrier = context.Barrier(BINDERS)
     failures = context.Queue()
     binders = [
-        context.Process(target=_bind, args=(tmp_path, i, barrier, failures))
-        for i in range(BINDERS)
+        context.Process(target=_bind, args=(tmp_path, i, barrier, failures)) for i in range(BINDERS)
     ]
     for binder in binders:
         binder.start()
