@@ -29,7 +29,7 @@ Empty = filesystem.Empty
 
 
 class Channel(filesystem.Channel):
-    """Atomic put and take (see the module's docstring)."""
+    """Atomic put, take and queue binding (see the module's docstring)."""
 
     def _put(self, queue, payload, **kwargs):
         priority = self._get_message_priority(payload)
