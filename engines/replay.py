@@ -11,12 +11,12 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core.codec import from_plain, to_plain
+from engines.core.codec import from_plain, json_encoder, to_plain
 from engines.core.contract import Action, EngineError, Event, Result
 from engines.core.match import Match
 from engines.registry import get_game
 
-_digest_line = json.JSONEncoder(sort_keys=True).encode
+_digest_line = json_encoder(sort_keys=True)
 """An event's line in a replay's digest (``json.dumps(plain, sort_keys=True)``)."""
 
 FORMAT = "conquest-arena-replay/1"
@@ -101,7 +101,7 @@ class Recorder:
 
     def add_events(self, events: list[Event]) -> None:
         """Fold ``events`` into the digest (also used for events of the match's creation)."""
-        lines = "".join(_digest_line(to_plain(event)) + "\n" for event in events)
+        lines = "".join([_digest_line(to_plain(event)) + "\n" for event in events])
         self._digest.update(lines.encode())
 
     def replay(self) -> Replay:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bots.house.random_player import RandomPlayer
 from engines.core import EngineError, Result
-from engines.core.codec import from_plain, to_plain
+from engines.core.codec import from_plain, json_encoder, to_plain
 from engines.registry import games
 
 
@@ -37,3 +39,17 @@ def test_unknown_fields_are_refused():
             {"type": "Result", "ranking": [], "scores": [], "reason": "", "x": 1},
             {"Result": Result},
         )
+
+
+PLAIN = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+OPTIONS = [{"sort_keys": True}, {"separators": (",", ":"), "ensure_ascii": False}]
+
+
+@given(PLAIN, st.sampled_from(OPTIONS))
+def test_the_kept_json_encoder_writes_what_the_standard_library_writes(value, options):
+    """Replays' digests and the wire's JSON keep their exact text (non-ASCII, NaN included)."""
+    assert json_encoder(**options)(value) == json.JSONEncoder(**options).encode(value)
