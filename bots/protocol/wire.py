@@ -33,6 +33,7 @@ from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.errors import WireError
 from bots.protocol.shapes import choice_of, shape_of
 from engines.core import Action, Event, GameInfo, Result, visible_events
+from engines.core.codec import json_encoder
 from engines.registry import get_game
 
 STATIC_FIELDS = ("board",)
@@ -187,24 +188,31 @@ class GameCodec:
         else:
             message.json = _dumps(plain.encode(observation, self.observation, self.static_names))
 
-    def encode_decision(
-        self, observation: Any, legal_actions: Iterable[Action]
-    ) -> pb.DecisionRequest:
-        """A DecisionRequest holding ``observation`` (as :meth:`encode_observation`) and
-        ``legal_actions`` (as :meth:`encode_actions`), its other fields unset: the legal
-        actions are parsed in one go from the bytes remembered for each."""
+    def decision_body(self, observation: Any, legal_actions: Iterable[Action]) -> bytes:
+        """A DecisionRequest's ``observation`` (as :meth:`encode_observation`) and
+        ``legal_actions`` (as :meth:`encode_actions`), serialized: the request is the bytes of
+        its other fields followed by these (protobuf reads fields in any order). Nothing is
+        parsed: the legal actions are the bytes remembered for each.
+
+        >>> from engines.registry import get_game
+        >>> match = get_game("risk").new_match("hasbro", 2, seed=1)
+        >>> body = codec("risk").decision_body(match.observation(0), match.legal_actions(0))
+        >>> head = pb.DecisionRequest(match_id=7, request_id=1).SerializeToString()
+        >>> decision = pb.DecisionRequest.FromString(head + body)
+        >>> decision.match_id, len(decision.legal_actions) == len(match.legal_actions(0))
+        (7, True)
+        """
         listed = self._listed
-        decision = pb.DecisionRequest.FromString(
-            b"".join([listed.get(a) or self._list(a) for a in legal_actions])
-        )
-        self._write_observation(decision.observation, observation)
-        return decision
+        message = pb.Observation()
+        self._write_observation(message, observation)
+        observed = length_delimited(_OBSERVATION_FIELD, message.SerializeToString())
+        return observed + b"".join([listed.get(a) or self._list(a) for a in legal_actions])
 
     def _list(self, action: Action) -> bytes:
-        """``action`` as one item of a DecisionRequest's ``legal_actions``: the field's tag,
-        the length, the bytes."""
-        data = self._encoded(action)
-        return self._listed.put(action, _LEGAL_ACTIONS_TAG + _varint(len(data)) + data)
+        """``action`` as one item of a DecisionRequest's ``legal_actions``, serialized."""
+        return self._listed.put(
+            action, length_delimited(_LEGAL_ACTIONS_FIELD, self._encoded(action))
+        )
 
     def decode_observation(self, message: pb.Observation, setup: Mapping[str, Any]) -> Any:
         """The engine's observation, its static fields taken from ``setup`` (decode_setup)."""
@@ -330,8 +338,8 @@ class GameCodec:
             typed.check(typed.message_of(oneof[field_name]), self.actions.choices[cls_name].fields)
 
 
-_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-"""Compact JSON (one encoder made once: json.dumps with options makes one per call)."""
+_dumps = json_encoder(separators=(",", ":"), ensure_ascii=False)
+"""Compact JSON."""
 
 
 def _varint(value: int) -> bytes:
@@ -348,8 +356,18 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
-_LEGAL_ACTIONS_TAG = _varint(pb.DecisionRequest.LEGAL_ACTIONS_FIELD_NUMBER << 3 | 2)
-"""The tag of a DecisionRequest's ``legal_actions`` items (length-delimited: wire type 2)."""
+def length_delimited(number: int, data: bytes) -> bytes:
+    """Field ``number`` holding ``data`` (a message's or a string's bytes), serialized: put
+    after a message's bytes, it adds the field to the message (an item to a repeated one).
+
+    >>> length_delimited(3, b"ab")
+    b'\\x1a\\x02ab'
+    """
+    return _varint(number << 3 | 2) + _varint(len(data)) + data
+
+
+_OBSERVATION_FIELD = pb.DecisionRequest.OBSERVATION_FIELD_NUMBER
+_LEGAL_ACTIONS_FIELD = pb.DecisionRequest.LEGAL_ACTIONS_FIELD_NUMBER
 
 
 def _loads(text: str, where: str) -> Any:

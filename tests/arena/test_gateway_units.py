@@ -104,8 +104,9 @@ class Scripted:
         self.asked: list[tuple[pb.DecisionRequest, float]] = []
         self.ended: list[pb.MatchEnded] = []
 
-    async def ask(self, decision, think_seconds):
-        self.asked.append((decision, think_seconds))
+    async def ask(self, decision, think_seconds, body=b""):
+        whole = pb.DecisionRequest.FromString(decision.SerializeToString() + body)
+        self.asked.append((whole, think_seconds))
         reply = next(self.replies)
         if isinstance(reply, Exception):
             raise reply
@@ -145,6 +146,8 @@ def test_a_remote_seat_is_charged_the_think_time_the_gateway_measured():
         2.0,
     )
     assert allowed == 3.0 and link.started.match_id == 11 and link.started.seat == 0
+    assert codec("risk").decode_legal_actions(decision.legal_actions) == legal
+    assert decision.observation == codec("risk").encode_observation(match.observation(0))
     link.replies = iter([gw.DeliverReply(status=gw.DeliverReply.TIMEOUT, think_seconds=3.0)])
     with pytest.raises(SeatFault, match="timeout"):
         asyncio.run(seat.decide(match.observation(0), legal, 3.0))

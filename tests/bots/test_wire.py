@@ -96,17 +96,20 @@ def test_what_a_seat_is_sent_comes_back_equal(position):
 @WIRE
 @given(positions())
 def test_a_decision_request_holds_the_observation_and_the_legal_actions(position):
-    """encode_decision gives the message built from encode_observation and encode_actions,
-    byte for byte, every time (the second time from remembered bytes)."""
+    """decision_body gives the message built from encode_observation and encode_actions,
+    byte for byte, every time (the second time from remembered bytes), and the request's
+    other fields put before it."""
     wire = codec(position.game)
     built = pb.DecisionRequest(
         observation=wire.encode_observation(position.observation),
         legal_actions=wire.encode_actions(position.legal),
     )
     for _ in range(2):
-        decision = wire.encode_decision(position.observation, position.legal)
-        assert decision == built
-        assert decision.SerializeToString() == built.SerializeToString()
+        body = wire.decision_body(position.observation, position.legal)
+        assert body == built.SerializeToString()
+    head = pb.DecisionRequest(match_id=3, request_id=9, seat=1, decision_seconds=2.5)
+    built.MergeFrom(head)
+    assert pb.DecisionRequest.FromString(head.SerializeToString() + body) == built
 
 
 @WIRE

@@ -167,15 +167,17 @@ class RemoteSeat(Seat):
         if self.link.started is None:
             self.link.started = self._started(observation)
         self.request_id = next(self.requests)
-        decision = self.codec.encode_decision(observation, legal_actions)
-        decision.match_id = self.link.match_id
-        decision.request_id = self.request_id
-        decision.seat = self.seat
-        decision.decision_seconds = self.spec.decision_seconds
-        decision.time_bank_seconds = max(0.0, seconds - self.spec.decision_seconds)
+        decision = pb.DecisionRequest(
+            match_id=self.link.match_id,
+            request_id=self.request_id,
+            seat=self.seat,
+            decision_seconds=self.spec.decision_seconds,
+            time_bank_seconds=max(0.0, seconds - self.spec.decision_seconds),
+        )
+        body = self.codec.decision_body(observation, legal_actions)
         self.charged = 0.0
         try:
-            reply = await self.link.ask(decision, seconds)
+            reply = await self.link.ask(decision, seconds, body)
         except Unreachable as error:
             raise SeatFault(SeatCode.DISCONNECT, str(error), forfeit=True) from None
         self.charged = reply.think_seconds

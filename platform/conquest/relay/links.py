@@ -29,6 +29,7 @@ import weakref
 
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
+from bots.protocol.wire import length_delimited
 from conquest.relay import frames
 from conquest.relay.auth import hello
 from conquest.relay.fence import Stale
@@ -39,6 +40,10 @@ POLL_SECONDS = 0.05
 """How often a link waiting for its bot looks for its presence again."""
 CALL_MARGIN_SECONDS = 5.0
 """How long past the bot's time a reply may take: a gateway that hangs is given up."""
+
+
+_MESSAGES_FIELD = gw.DeliverRequest.MESSAGES_FIELD_NUMBER
+_DECISION_FIELD = pb.ServerMessage.DECISION_FIELD_NUMBER
 
 
 class GatewayClient:
@@ -62,14 +67,17 @@ class GatewayClient:
         self._tickets = itertools.count(1)
         self._reader = asyncio.get_running_loop().create_task(self._run())
 
-    async def deliver(self, request: gw.DeliverRequest, timeout: float) -> gw.DeliverReply:
-        """The gateway's reply to ``request``; ConnectionError if the connection broke (or the
-        gateway refused it), TimeoutError after ``timeout`` seconds; FrameError if the request
-        is larger than a frame may be."""
+    async def deliver(
+        self, request: gw.DeliverRequest, timeout: float, tail: bytes = b""
+    ) -> gw.DeliverReply:
+        """The gateway's reply to ``request``, ``tail`` (more of its fields, serialized) put
+        after it; ConnectionError if the connection broke (or the gateway refused it),
+        TimeoutError after ``timeout`` seconds; FrameError if the request is larger than a
+        frame may be."""
         if self.broken:
             raise ConnectionError(f"the connection to {self.address} broke")
         request.ticket = next(self._tickets)
-        data = frames.frame(request)
+        data = frames.frame(request, tail)
         loop = asyncio.get_running_loop()
         future = self._waiting[request.ticket] = loop.create_future()
         # A timer on the future rather than asyncio.timeout: a third of the cost.
@@ -204,10 +212,13 @@ class Link:
         """Send ``result`` with the next delivery."""
         self.results.append(result)
 
-    async def ask(self, decision: pb.DecisionRequest, think_seconds: float) -> gw.DeliverReply:
-        """The bot's answer to ``decision`` (DELIVERED, TIMEOUT or OVERSIZED) with the think
-        time charged over every connection it was sent on; Unreachable after the grace, Stale
-        when a newer attempt of the match delivers to the bot.
+    async def ask(
+        self, decision: pb.DecisionRequest, think_seconds: float, body: bytes = b""
+    ) -> gw.DeliverReply:
+        """The bot's answer to ``decision``, ``body`` (more of its fields, serialized:
+        ``GameCodec.decision_body``) put after it, (DELIVERED, TIMEOUT or OVERSIZED) with the
+        think time charged over every connection it was sent on; Unreachable after the grace,
+        Stale when a newer attempt of the match delivers to the bot.
 
         ``decision.results`` becomes the results not sent yet.
         """
@@ -215,7 +226,11 @@ class Link:
         lost_at = None
         del decision.results[:]
         decision.results.extend(self.results)
-        asked = decision.SerializeToString()
+        # The request's last message, serialized once for every delivery: a ServerMessage
+        # holding the decision (no copy of the body is parsed or serialized again).
+        asked = length_delimited(
+            _MESSAGES_FIELD, length_delimited(_DECISION_FIELD, decision.SerializeToString() + body)
+        )
         while True:
             if self.presence is None:
                 lost_at = lost_at or time.monotonic()
@@ -285,11 +300,11 @@ class Link:
             await asyncio.sleep(POLL_SECONDS)
 
     async def _deliver(
-        self, messages: list[pb.ServerMessage], think_seconds: float, decision: bytes | None = None
+        self, messages: list[pb.ServerMessage], think_seconds: float, asked: bytes = b""
     ) -> gw.DeliverReply:
         """One delivery to the gateway of :attr:`presence`: MatchStarted first on a
-        connection that has not had it, then ``messages``, then the DecisionRequest
-        serialized in ``decision`` if any (parsed into the request: cheaper than a copy)."""
+        connection that has not had it, then ``messages``, then ``asked`` (a decision's
+        message, serialized as an item of the request's ``messages``) if any."""
         presence = self.presence
         request = gw.DeliverRequest(
             bot_id=self.bot_id,
@@ -301,14 +316,12 @@ class Link:
         if presence.connection != self._started_on:
             request.messages.add(match_started=self.started)
         request.messages.extend(messages)
-        if decision is not None:
-            request.messages.add().decision.MergeFromString(decision)
         # The request holds its own copy: every later MatchStarted is a resumption, also when
         # this one's connection drops before the decision (the match is running already).
         self.started.resumed = True
         try:
             reply = await gateway_client(presence.gateway).deliver(
-                request, timeout=think_seconds + CALL_MARGIN_SECONDS
+                request, think_seconds + CALL_MARGIN_SECONDS, asked
             )
         except (ConnectionError, TimeoutError):  # the gateway is gone or hangs
             return gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)

@@ -328,13 +328,13 @@ class Command(BaseCommand):
         game = get_game("risk")
         match = game.new_match("hasbro", 4, seed=1)
         wire = codec("risk")
-        decision = pb.DecisionRequest(
-            match_id=1, seat=0, observation=wire.encode_observation(match.observation(0)),
-            legal_actions=wire.encode_actions(match.legal_actions(0)), decision_seconds=5.0,
-        )  # fmt: skip
+        # As a remote seat asks: the observation and legal actions serialized once.
+        decision = pb.DecisionRequest(match_id=1, seat=0, decision_seconds=5.0)
+        body = wire.decision_body(match.observation(0), match.legal_actions(0))
         link = Link(bot.pk, 1, presences(), grace_seconds=5.0, attempt=1)
         link.started = pb.MatchStarted(match_id=1, game="risk", variant="hasbro")
-        payload = pb.ServerMessage(decision=decision).SerializeToString()
+        whole = pb.DecisionRequest.FromString(decision.SerializeToString() + body)
+        payload = pb.ServerMessage(decision=whole).SerializeToString()
 
         async def decide(told: bool) -> float:
             if told:  # as in a match: the previous action's result goes along
@@ -342,7 +342,7 @@ class Command(BaseCommand):
                 link.tell(result)
             decision.request_id += 1
             began = time.perf_counter()
-            await link.ask(decision, 5.0)
+            await link.ask(decision, 5.0, body)
             return time.perf_counter() - began
 
         async def measure() -> list[list[float]]:
