@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import Generic, TypeVar
 
 import grpc
 import grpc.aio
 from google.protobuf.message import Message
 
-M = TypeVar("M", bound=Message)
+from bots.protocol.wire import length_delimited
+
 _FRAMING = 6
 """The most bytes a field's tag and length add to a message of a batch, or to the batch."""
 
@@ -44,46 +44,69 @@ Example::
 """
 
 
-class Outbox(Generic[M]):
-    """The messages of one stream, written in order, one write at a time.
+def batcher(message_type: type[Message]) -> Callable[[list[bytes]], bytes]:
+    """How a stream of ``message_type`` (ServerMessage, BotMessage) sends several serialized
+    messages as one: the message whose ``batch`` holds them in its ``messages``, made of their
+    bytes (nothing is copied into a message, parsed or serialized again).
+
+    >>> from bots.protocol.arena.v1 import bot_pb2 as pb
+    >>> pongs = [pb.BotMessage(pong=pb.Pong(ping_id=i)).SerializeToString() for i in (1, 2)]
+    >>> pb.BotMessage.FromString(batcher(pb.BotMessage)(pongs)).batch.messages[1].pong.ping_id
+    2
+    """
+    outer = message_type.DESCRIPTOR.fields_by_name["batch"]
+    inner = outer.message_type.fields_by_name["messages"].number
+
+    def batch(messages: list[bytes]) -> bytes:
+        return length_delimited(
+            outer.number, b"".join([length_delimited(inner, data) for data in messages])
+        )
+
+    return batch
+
+
+class Outbox:
+    """The messages of one stream, serialized, written in order, one write at a time.
 
     A message sent while no write is in flight is written at once; those sent during a write
     wait for it and then go out together, in one message made by ``batch`` (at most
-    ``max_bytes`` of messages in it, or a single larger one), or one write each when ``batch``
-    is None. Nothing is held back to fill a batch: batches form only when the stream is busy.
-    A write that fails fails every message waiting behind it with the same error.
+    ``max_bytes`` of messages in it, or a single larger one: :func:`batcher`), or one write
+    each when ``batch`` is None. Nothing is held back to fill a batch: batches form only when
+    the stream is busy. A write that fails fails every message waiting behind it with the
+    same error. The stream writes bytes as they are (its serializer is None).
 
     Example::
 
-        outbox = Outbox(call.write, lambda messages: pb.BotMessage(
-            batch=pb.BotBatch(messages=messages)), max_bytes=65_536)
-        await outbox.send(pb.BotMessage(pong=pb.Pong(ping_id=1)))  # returns once written
+        outbox = Outbox(call.write, batcher(pb.BotMessage), max_bytes=65_536)
+        pong = pb.BotMessage(pong=pb.Pong(ping_id=1))
+        await outbox.send(pong.SerializeToString())  # returns once written
     """
 
     def __init__(
         self,
-        write: Callable[[M], Awaitable[object]],
-        batch: Callable[[list[M]], M] | None,
+        write: Callable[[bytes], Awaitable[object]],
+        batch: Callable[[list[bytes]], bytes] | None,
         max_bytes: int,
     ) -> None:
         self._write = write
         self._batch = batch
         self._max_bytes = max_bytes
-        self._waiting: deque[tuple[M, asyncio.Future[None]]] = deque()
+        self._waiting: deque[tuple[bytes, asyncio.Future[None]]] = deque()
         self._busy = False
         self._drainer: asyncio.Task[None] | None = None
 
-    async def send(self, message: M) -> None:
-        """Write ``message`` after those sent before it; return once it is written, or raise
-        what its write raised (a sender cancelled while it waits is not written)."""
+    async def send(self, data: bytes) -> None:
+        """Write the message serialized in ``data`` after those sent before it; return once
+        it is written, or raise what its write raised (a sender cancelled while it waits is
+        not written)."""
         if self._busy:
             future = asyncio.get_running_loop().create_future()
-            self._waiting.append((message, future))
+            self._waiting.append((data, future))
             await future
             return
         self._busy = True
         try:
-            await self._write(message)
+            await self._write(data)
         except asyncio.CancelledError:
             self._next()
             raise
@@ -105,7 +128,7 @@ class Outbox(Generic[M]):
             taken = self._take()
             if not taken:
                 continue
-            messages = [message for message, _ in taken]
+            messages = [data for data, _ in taken]
             try:
                 if len(messages) == 1 or self._batch is None:
                     await self._write(messages[0])
@@ -123,19 +146,19 @@ class Outbox(Generic[M]):
                     future.set_result(None)
         self._busy = False
 
-    def _take(self) -> list[tuple[M, asyncio.Future[None]]]:
+    def _take(self) -> list[tuple[bytes, asyncio.Future[None]]]:
         """The next write's messages: the first waiting, and while ``batch`` is set, those
         after it that fit in ``max_bytes`` (a sender that gave up is skipped)."""
-        taken: list[tuple[M, asyncio.Future[None]]] = []
+        taken: list[tuple[bytes, asyncio.Future[None]]] = []
         size = _FRAMING  # the batch's own tag and length in the message that holds it
         while self._waiting:
-            message, future = self._waiting[0]
+            data, future = self._waiting[0]
             if future.done():
                 self._waiting.popleft()
                 continue
             if taken and self._batch is None:
                 break
-            size += message.ByteSize() + _FRAMING
+            size += len(data) + _FRAMING
             if taken and size > self._max_bytes:
                 break
             taken.append(self._waiting.popleft())

@@ -30,8 +30,7 @@ from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type
 
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.v1 import bot_pb2 as pb
-from bots.protocol.arena.v1.bot_pb2_grpc import BotServiceStub
-from bots.protocol.streams import OWN_SUBCHANNEL, STREAM_ENDED, Outbox
+from bots.protocol.streams import OWN_SUBCHANNEL, STREAM_ENDED, Outbox, batcher
 from bots.protocol.wire import GameCodec, WireError, codec
 from bots.sdk.matchlog import LOGGER, deciding_in
 from engines.core import EngineError
@@ -77,8 +76,8 @@ def sdk_version() -> str:
         return "0+unknown"
 
 
-def _bot_batch(messages: list[pb.BotMessage]) -> pb.BotMessage:
-    return pb.BotMessage(batch=pb.BotBatch(messages=messages))
+_CONNECT = f"/{pb.DESCRIPTOR.services_by_name['BotService'].full_name}/Connect"
+"""The stream's method: its messages are written as bytes (``Outbox``)."""
 
 
 class PlatformRefused(Exception):
@@ -135,7 +134,7 @@ class Client:
         self.connections = 0
         """Connections the platform welcomed so far."""
         self._call: Any = None
-        self._outbox: Outbox[pb.BotMessage] | None = None
+        self._outbox: Outbox | None = None
         """The current connection's writes (None between connections)."""
         self._stopping = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -207,9 +206,12 @@ class Client:
         """One connection: Hello, Welcome, then every message until the stream ends."""
         metadata = (("authorization", f"Bot {self.token}"),)
         async with self._channel() as channel:
-            call = BotServiceStub(channel).Connect(metadata=metadata)
+            connect = channel.stream_stream(
+                _CONNECT, response_deserializer=pb.ServerMessage.FromString
+            )
+            call = connect(metadata=metadata)
             try:
-                await call.write(pb.BotMessage(hello=self._hello()))
+                await call.write(pb.BotMessage(hello=self._hello()).SerializeToString())
                 first = await call.read()
                 if first is grpc.aio.EOF:
                     raise ConnectionLost("the platform closed the stream before its Welcome")
@@ -274,7 +276,9 @@ class Client:
             )
         self.welcome, self._call = welcome, call
         self._outbox = Outbox(
-            call.write, _bot_batch if welcome.batches else None, welcome.limits.max_message_bytes
+            call.write,
+            batcher(pb.BotMessage) if welcome.batches else None,
+            welcome.limits.max_message_bytes,
         )
         self.connections += 1
         LOGGER.info(
@@ -292,7 +296,7 @@ class Client:
         if outbox is None:  # between connections: the platform asks again for what it needs
             return
         try:
-            await outbox.send(message)
+            await outbox.send(message.SerializeToString())
         except STREAM_ENDED as error:
             LOGGER.debug("not sent, the connection is closing: %s", error)
 

@@ -241,8 +241,9 @@ class _BusyStream:
         self.answering: set[asyncio.Task] = set()
         self.written: list[list[str]] = []
 
-    async def write(self, message: pb.ServerMessage) -> None:
+    async def write(self, data: bytes) -> None:
         await asyncio.sleep(self.seconds)
+        message = pb.ServerMessage.FromString(data)
         batch = message.WhichOneof("message") == "batch"
         messages = list(message.batch.messages) if batch else [message]
         self.written.append([item.WhichOneof("message") for item in messages])
@@ -430,9 +431,7 @@ async def _ended_stream(bot_id: int) -> tuple[Connection, grpc.aio.Server]:
         await asyncio.sleep(60)  # not done yet: the gateway has not caught up
 
     server = grpc.aio.server()
-    handler = grpc.stream_stream_rpc_method_handler(
-        linger, response_serializer=pb.ServerMessage.SerializeToString
-    )
+    handler = grpc.stream_stream_rpc_method_handler(linger)  # a Connection writes bytes
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("t.S", {"C": handler}),))
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()

@@ -1,5 +1,6 @@
 """A stream's writes (``bots.protocol.streams.Outbox``): in order, one at a time, the messages
-that wait behind a write together in the next, a failed write failing those behind it."""
+that wait behind a write together in the next (a batch made of their bytes), a failed write
+failing those behind it."""
 
 from __future__ import annotations
 
@@ -10,15 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bots.protocol.arena.v1 import bot_pb2 as pb
-from bots.protocol.streams import Outbox
+from bots.protocol.streams import Outbox, batcher
 
 
-def _pong(ping_id: int) -> pb.BotMessage:
-    return pb.BotMessage(pong=pb.Pong(ping_id=ping_id))
+def _pong(ping_id: int) -> bytes:
+    return pb.BotMessage(pong=pb.Pong(ping_id=ping_id)).SerializeToString()
 
 
-def _batch(messages: list[pb.BotMessage]) -> pb.BotMessage:
-    return pb.BotMessage(batch=pb.BotBatch(messages=messages))
+_batch = batcher(pb.BotMessage)
 
 
 class Stream:
@@ -30,11 +30,12 @@ class Stream:
         self.writes: list[list[int]] = []
         self.failure: Exception | None = None
 
-    async def write(self, message: pb.BotMessage) -> None:
+    async def write(self, data: bytes) -> None:
         for _ in range(self.turns):
             await asyncio.sleep(0)
         if self.failure is not None:
             raise self.failure
+        message = pb.BotMessage.FromString(data)
         items = message.batch.messages if message.WhichOneof("message") == "batch" else [message]
         self.writes.append([item.pong.ping_id for item in items])
 
@@ -83,13 +84,14 @@ def test_a_batch_is_never_larger_than_max_bytes_unless_it_holds_one_message(
     async def scenario() -> list[tuple[int, int]]:
         written: list[tuple[int, int]] = []  # (messages, bytes) of each write
 
-        async def write(message: pb.BotMessage) -> None:
+        async def write(data: bytes) -> None:
             await asyncio.sleep(0)
+            message = pb.BotMessage.FromString(data)
             batch = message.WhichOneof("message") == "batch"
-            written.append((len(message.batch.messages) if batch else 1, message.ByteSize()))
+            written.append((len(message.batch.messages) if batch else 1, len(data)))
 
         outbox = Outbox(write, _batch, max_bytes=max_bytes)
-        await asyncio.gather(*(outbox.send(line) for line in lines))
+        await asyncio.gather(*(outbox.send(line.SerializeToString()) for line in lines))
         return written
 
     written = asyncio.run(scenario())

@@ -68,7 +68,7 @@ from grpc_reflection.v1alpha import reflection
 from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
-from bots.protocol.streams import STREAM_ENDED, Outbox
+from bots.protocol.streams import STREAM_ENDED, Outbox, batcher
 from conquest import metrics
 from conquest.bots.services import token_authenticate
 from conquest.events import log_event
@@ -102,6 +102,7 @@ _DECISIONS = {
     for result in ("answered", "timeout", "other")
 }
 """The decisions' counters by result (a label's lookup costs more than the count)."""
+_SERVER_BATCH = batcher(pb.ServerMessage)
 
 
 @dataclass
@@ -141,10 +142,6 @@ def _count(status: int, seconds: float) -> None:
         _DECISIONS["timeout" if status == gw.DeliverReply.TIMEOUT else "other"].inc()
 
 
-def _server_batch(messages: list[pb.ServerMessage]) -> pb.ServerMessage:
-    return pb.ServerMessage(batch=pb.ServerBatch(messages=messages))
-
-
 class Connection:
     """One bot's open stream on this gateway, and what is pending on it."""
 
@@ -165,7 +162,7 @@ class Connection:
         self.bucket = Bucket(LOG_LINES_PER_SECOND, LOG_LINES_BURST)
         self.rtts: deque[float] = deque(maxlen=RTT_SAMPLES)
         self.pings: dict[int, float] = {}
-        self._outbox = Outbox(context.write, _server_batch if batches else None, max_bytes)
+        self._outbox = Outbox(context.write, _SERVER_BATCH if batches else None, max_bytes)
 
     @property
     def rtt(self) -> float:
@@ -175,7 +172,7 @@ class Connection:
     async def send(self, message: pb.ServerMessage) -> None:
         """Write ``message`` on the stream after the messages before it; those that come
         while a write is in flight go together in a ServerBatch to a bot that reads them."""
-        await self._outbox.send(message)
+        await self._outbox.send(message.SerializeToString())
 
     async def error(self, code: str, text: str, match_id: int = 0, request_id: int = 0) -> None:
         """Tell the bot that something it sent was wrong."""
@@ -712,9 +709,8 @@ async def serve(
             ("grpc.http2.min_ping_interval_without_data_ms", 5_000),
         ]
     )
-    connect = grpc.stream_stream_rpc_method_handler(
-        gateway.connect, response_serializer=pb.ServerMessage.SerializeToString
-    )
+    # The bot's stream writes its messages' bytes as they come (``Connection.send``).
+    connect = grpc.stream_stream_rpc_method_handler(gateway.connect)
     watch = grpc.unary_stream_rpc_method_handler(
         gateway.watch,
         request_deserializer=pb.WatchRequest.FromString,
