@@ -55,6 +55,7 @@ def batcher(message_type: type[Message]) -> Callable[[list[bytes]], bytes]:
     2
     """
     outer = message_type.DESCRIPTOR.fields_by_name["batch"]
+    assert outer.message_type is not None  # ServerBatch, BotBatch
     inner = outer.message_type.fields_by_name["messages"].number
 
     def batch(messages: list[bytes]) -> bytes:

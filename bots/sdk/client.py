@@ -206,7 +206,7 @@ class Client:
         """One connection: Hello, Welcome, then every message until the stream ends."""
         metadata = (("authorization", f"Bot {self.token}"),)
         async with self._channel() as channel:
-            connect = channel.stream_stream(
+            connect: Any = channel.stream_stream(
                 _CONNECT, response_deserializer=pb.ServerMessage.FromString
             )
             call = connect(metadata=metadata)
