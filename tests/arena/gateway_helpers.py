@@ -30,6 +30,7 @@ from conquest.relay.presence import async_redis_client, presences
 from django import db
 
 from bots.protocol import PROTOCOL_VERSION
+from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.arena.v1.bot_pb2_grpc import BotServiceStub
 from bots.protocol.wire import codec
@@ -144,6 +145,13 @@ class RawBot:
         self.outgoing.put(None)
         self.call.cancel()
         self.channel.close()
+
+
+def asking(decision: pb.DecisionRequest, **fields) -> gw.DeliverRequest:
+    """A DeliverRequest carrying ``decision`` as a worker's does (serialized), with ``fields``."""
+    return gw.DeliverRequest(
+        decision=decision.SerializeToString(), request_id=decision.request_id, **fields
+    )
 
 
 def legal_answer(started: pb.MatchStarted, decision: pb.DecisionRequest) -> pb.ActionReply:

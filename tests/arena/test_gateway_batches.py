@@ -13,7 +13,7 @@ from arena_fixtures import league, user
 from arena_workers import flush_broker
 from conquest.relay.links import GatewayClient
 from django.conf import settings
-from gateway_helpers import AioBot, gateway_here, remote_entry
+from gateway_helpers import AioBot, asking, gateway_here, remote_entry
 
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
@@ -32,12 +32,7 @@ def bot_token():
 
 def _asking(bot_id: int, match: int) -> gw.DeliverRequest:
     decision = pb.DecisionRequest(match_id=match, request_id=1, decision_seconds=10.0)
-    return gw.DeliverRequest(
-        bot_id=bot_id,
-        match_id=match,
-        messages=[pb.ServerMessage(decision=decision)],
-        think_seconds=10.0,
-    )
+    return asking(decision, bot_id=bot_id, match_id=match, think_seconds=10.0)
 
 
 def _answer(match: int, text: str = "") -> pb.BotMessage:

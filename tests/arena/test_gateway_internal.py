@@ -26,6 +26,7 @@ from django.db import OperationalError, connection
 from gateway_helpers import (
     AioBot,
     GatewayProcess,
+    asking,
     gateway_here,
     processes_fixture,  # noqa: F401 - the fixture `processes`
     remote_entry,
@@ -68,8 +69,8 @@ async def _hello(port: int, secret: str) -> tuple[asyncio.StreamReader, asyncio.
 
 def test_a_connection_without_the_shared_secret_is_refused_and_reaches_no_bot(bot_token):
     bot_id, token = bot_token
-    forged = gw.DeliverRequest(
-        bot_id=bot_id, match_id=MATCH, messages=[_decision()], think_seconds=0.5, ticket=1
+    forged = asking(
+        _decision().decision, bot_id=bot_id, match_id=MATCH, think_seconds=0.5, ticket=1
     )
 
     async def scenario() -> tuple[list[tuple[gw.Welcome, object]], str, gw.DeliverReply, object]:

@@ -30,7 +30,7 @@ from conquest.relay.broadcast import Broadcast
 from conquest.relay.links import Unreachable
 from conquest.relay.presence import Presence, async_redis_client, presences, redis_client
 from django import db
-from gateway_helpers import remote_entry
+from gateway_helpers import asking, remote_entry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -240,6 +240,7 @@ class _BusyStream:
         self.connection: Connection | None = None
         self.answering: set[asyncio.Task] = set()
         self.written: list[list[str]] = []
+        self.messages: list[pb.ServerMessage] = []
 
     async def write(self, data: bytes) -> None:
         await asyncio.sleep(self.seconds)
@@ -247,11 +248,37 @@ class _BusyStream:
         batch = message.WhichOneof("message") == "batch"
         messages = list(message.batch.messages) if batch else [message]
         self.written.append([item.WhichOneof("message") for item in messages])
+        self.messages.extend(messages)
         for item in messages:
             asked = item.decision
             answer = pb.ActionReply(match_id=asked.match_id, request_id=asked.request_id)
             task = asyncio.create_task(self.gateway._answer(self.connection, answer))
             self.answering.add(task)
+
+
+def test_the_bot_reads_the_decision_the_worker_serialized_with_its_round_trip_added():
+    """The gateway writes a decision's bytes as the worker sent them, unparsed: the bot
+    reads the same request, its ``rtt_seconds`` the connection's round trip."""
+    match = RISK.new_match("hasbro", 2, seed=1)
+    head = pb.DecisionRequest(match_id=5, request_id=3, seat=1, decision_seconds=1.0)
+    body = codec("risk").decision_body(match.observation(0), match.legal_actions(0))
+    decision = pb.DecisionRequest.FromString(head.SerializeToString() + body)
+
+    async def deliver() -> tuple[gw.DeliverReply, list[pb.ServerMessage]]:
+        gateway = Gateway("gw:1", presences(), async_redis_client())
+        stream = _BusyStream(gateway, seconds=0.0)
+        connection = Connection(7, stream, batches=False, max_bytes=MAX_BYTES)
+        connection.rtts.append(0.004)
+        stream.connection = gateway.connections[7] = connection
+        request = asking(decision, bot_id=7, match_id=5, think_seconds=1.0, attempt=1)
+        return await gateway._deliver(request), stream.messages
+
+    reply, written = asyncio.run(deliver())
+    assert reply.status == gw.DeliverReply.DELIVERED, "the answer went back to the worker"
+    assert [message.WhichOneof("message") for message in written] == ["decision"]
+    assert written[0].decision.rtt_seconds == 0.004
+    written[0].decision.rtt_seconds = 0.0
+    assert written[0].decision == decision
 
 
 @pytest.mark.parametrize("batches", [False, True])
@@ -262,18 +289,17 @@ def test_a_decision_s_clock_starts_once_it_is_written_not_while_it_waits_behind_
         connection = Connection(7, stream, batches=batches, max_bytes=MAX_BYTES)
         stream.connection = gateway.connections[7] = connection
 
-        def asking(match: int) -> gw.DeliverRequest:
-            decision = pb.DecisionRequest(match_id=match, request_id=1)
-            return gw.DeliverRequest(
+        requests = [
+            asking(
+                pb.DecisionRequest(match_id=match, request_id=1),
                 bot_id=7,
                 match_id=match,
                 connection_id=connection.id,
                 think_seconds=1.0,
                 attempt=1,
-                messages=[pb.ServerMessage(decision=decision)],
             )
-
-        requests = [asking(match) for match in (1, 2, 3)]
+            for match in (1, 2, 3)
+        ]
         replies = await asyncio.gather(*(gateway._deliver(request) for request in requests))
         return replies, stream.written
 

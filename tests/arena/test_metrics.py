@@ -14,7 +14,7 @@ from conquest.matches import execution, services, tasks
 from conquest.matches.models import Match
 from conquest.matches.workers import free_port
 from conquest.relay.links import gateway_client
-from gateway_helpers import AioBot, gateway_here, remote_entry
+from gateway_helpers import AioBot, asking, gateway_here, remote_entry
 from prometheus_client import REGISTRY
 
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
@@ -122,12 +122,7 @@ def test_the_gateway_counts_its_bots_and_their_decisions_answered_or_timed_out()
 
     def request(request_id: int, seconds: float) -> gw.DeliverRequest:
         decision = pb.DecisionRequest(match_id=77, request_id=request_id)
-        return gw.DeliverRequest(
-            bot_id=bot_id,
-            match_id=77,
-            messages=[pb.ServerMessage(decision=decision)],
-            think_seconds=seconds,
-        )
+        return asking(decision, bot_id=bot_id, match_id=77, think_seconds=seconds)
 
     async def scenario() -> tuple[float, list[int], float]:
         async with gateway_here() as (gateway, public, internal):

@@ -7,9 +7,10 @@ Two ports, one process (``manage.py run_gateway``):
 - **internal** (workers only, never exposed to bots; bound to loopback unless configured
   otherwise): protobuf frames on TCP (``proto/arena/internal/v1/gateway.proto``,
   ``conquest.relay.frames``), one connection per worker process, on which each
-  DeliverRequest has a match's messages written on its bot's stream and, for a
-  DecisionRequest, waits for the action (concurrently). A connection whose Hello lacks the
-  platform's shared secret is refused (``conquest.relay.auth``); a malformed frame closes it.
+  DeliverRequest has a match's messages written on its bot's stream and, for a decision
+  (its bytes written as they came, unparsed), waits for the action (concurrently). A
+  connection whose Hello lacks the platform's shared secret is refused
+  (``conquest.relay.auth``); a malformed frame closes it.
 
 **Health.** ``SERVING`` while Redis answers (checked every ``ARENA_GATEWAY_HEALTH_SECONDS``:
 without it no worker finds the bots here), ``NOT_SERVING`` while it does not: the public
@@ -69,6 +70,7 @@ from bots.protocol import PROTOCOL_VERSION
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from bots.protocol.streams import STREAM_ENDED, Outbox, batcher
+from bots.protocol.wire import length_delimited
 from conquest import metrics
 from conquest.bots.services import token_authenticate
 from conquest.events import log_event
@@ -103,6 +105,7 @@ _DECISIONS = {
 }
 """The decisions' counters by result (a label's lookup costs more than the count)."""
 _SERVER_BATCH = batcher(pb.ServerMessage)
+_DECISION_FIELD = pb.ServerMessage.DECISION_FIELD_NUMBER
 
 
 @dataclass
@@ -173,6 +176,10 @@ class Connection:
         """Write ``message`` on the stream after the messages before it; those that come
         while a write is in flight go together in a ServerBatch to a bot that reads them."""
         await self._outbox.send(message.SerializeToString())
+
+    async def send_serialized(self, data: bytes) -> None:
+        """:meth:`send` for a ServerMessage serialized in ``data``."""
+        await self._outbox.send(data)
 
     async def error(self, code: str, text: str, match_id: int = 0, request_id: int = 0) -> None:
         """Tell the bot that something it sent was wrong."""
@@ -612,10 +619,11 @@ class Gateway:
             for message in request.messages:
                 if not connection.admit(match_id, request.attempt):
                     return stale  # a newer attempt began while an earlier message was written
-                if message.WhichOneof("message") == "decision":
-                    await self._decide(connection, message, request.think_seconds, reply)
-                else:
-                    await connection.send(message)
+                await connection.send(message)
+            if request.decision:
+                if not connection.admit(match_id, request.attempt):
+                    return stale
+                await self._decide(connection, request, reply)
         except STREAM_ENDED:
             connection.close()
             return gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)
@@ -627,16 +635,16 @@ class Gateway:
         return reply
 
     async def _decide(
-        self,
-        connection: Connection,
-        message: pb.ServerMessage,
-        allowed: float,
-        reply: gw.DeliverReply,
+        self, connection: Connection, request: gw.DeliverRequest, reply: gw.DeliverReply
     ) -> None:
-        """Send a decision request and fill ``reply`` with the answer, or how the wait ended."""
-        decision = message.decision
-        key = (decision.match_id, decision.request_id)
-        rtt = decision.rtt_seconds = connection.rtt
+        """Send the request's decision and fill ``reply`` with the answer, or how the wait
+        ended."""
+        key = (request.match_id, request.request_id)
+        allowed, rtt = request.think_seconds, connection.rtt
+        # The worker's bytes as they came, not parsed, the round trip after them (protobuf
+        # reads fields in any order), in a ServerMessage.
+        round_trip = pb.DecisionRequest(rtt_seconds=rtt).SerializeToString()
+        message = length_delimited(_DECISION_FIELD, request.decision + round_trip)
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         connection.pending[key] = future
@@ -646,7 +654,7 @@ class Gateway:
             # stream's other messages (a burst of matches starting), which is the platform's
             # time. A write that the bot's flow control holds is not cut: it ends with the
             # stream, or the worker gives the delivery up (``CALL_MARGIN_SECONDS``).
-            await connection.send(message)
+            await connection.send_serialized(message)
             sent = time.perf_counter()
             # A timer on the future rather than asyncio.timeout: a third of the cost.
             expiry = loop.call_later(allowed + rtt, connection.expire, key, future)

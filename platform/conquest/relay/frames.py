@@ -24,10 +24,9 @@ class FrameError(Exception):
     """A frame that is too large or not the message expected."""
 
 
-def frame(message: Message, tail: bytes = b"") -> bytes:
-    """``message`` as one frame, ``tail`` (more of its fields, serialized) after its bytes;
-    FrameError if it is larger than :data:`MAX_FRAME_BYTES`."""
-    data = message.SerializeToString() + tail
+def frame(message: Message) -> bytes:
+    """``message`` as one frame; FrameError if it is larger than :data:`MAX_FRAME_BYTES`."""
+    data = message.SerializeToString()
     if len(data) > MAX_FRAME_BYTES:
         raise FrameError(f"a frame of {len(data)} bytes; the limit is {MAX_FRAME_BYTES}")
     return len(data).to_bytes(_HEADER, "big") + data

@@ -29,7 +29,6 @@ import weakref
 
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
-from bots.protocol.wire import length_delimited
 from conquest.relay import frames
 from conquest.relay.auth import hello
 from conquest.relay.fence import Stale
@@ -40,10 +39,6 @@ POLL_SECONDS = 0.05
 """How often a link waiting for its bot looks for its presence again."""
 CALL_MARGIN_SECONDS = 5.0
 """How long past the bot's time a reply may take: a gateway that hangs is given up."""
-
-
-_MESSAGES_FIELD = gw.DeliverRequest.MESSAGES_FIELD_NUMBER
-_DECISION_FIELD = pb.ServerMessage.DECISION_FIELD_NUMBER
 
 
 class GatewayClient:
@@ -67,17 +62,14 @@ class GatewayClient:
         self._tickets = itertools.count(1)
         self._reader = asyncio.get_running_loop().create_task(self._run())
 
-    async def deliver(
-        self, request: gw.DeliverRequest, timeout: float, tail: bytes = b""
-    ) -> gw.DeliverReply:
-        """The gateway's reply to ``request``, ``tail`` (more of its fields, serialized) put
-        after it; ConnectionError if the connection broke (or the gateway refused it),
-        TimeoutError after ``timeout`` seconds; FrameError if the request is larger than a
-        frame may be."""
+    async def deliver(self, request: gw.DeliverRequest, timeout: float) -> gw.DeliverReply:
+        """The gateway's reply to ``request``; ConnectionError if the connection broke (or the
+        gateway refused it), TimeoutError after ``timeout`` seconds; FrameError if the request
+        is larger than a frame may be."""
         if self.broken:
             raise ConnectionError(f"the connection to {self.address} broke")
         request.ticket = next(self._tickets)
-        data = frames.frame(request, tail)
+        data = frames.frame(request)
         loop = asyncio.get_running_loop()
         future = self._waiting[request.ticket] = loop.create_future()
         # A timer on the future rather than asyncio.timeout: a third of the cost.
@@ -226,16 +218,14 @@ class Link:
         lost_at = None
         del decision.results[:]
         decision.results.extend(self.results)
-        # The request's last message, serialized once for every delivery: a ServerMessage
-        # holding the decision (no copy of the body is parsed or serialized again).
-        asked = length_delimited(
-            _MESSAGES_FIELD, length_delimited(_DECISION_FIELD, decision.SerializeToString() + body)
-        )
+        asked = decision.SerializeToString() + body  # once for every delivery, never parsed
         while True:
             if self.presence is None:
                 lost_at = lost_at or time.monotonic()
                 self.presence = await self._wait_for_bot(lost_at + self.grace_seconds)
-            reply = await self._deliver([], max(0.0, think_seconds - charged), asked)
+            reply = await self._deliver(
+                [], max(0.0, think_seconds - charged), asked, decision.request_id
+            )
             charged += reply.think_seconds
             if reply.status == gw.DeliverReply.STALE:
                 raise Stale(f"match {self.match_id}: a newer attempt than {self.attempt} plays")
@@ -300,11 +290,16 @@ class Link:
             await asyncio.sleep(POLL_SECONDS)
 
     async def _deliver(
-        self, messages: list[pb.ServerMessage], think_seconds: float, asked: bytes = b""
+        self,
+        messages: list[pb.ServerMessage],
+        think_seconds: float,
+        asked: bytes = b"",
+        request_id: int = 0,
     ) -> gw.DeliverReply:
         """One delivery to the gateway of :attr:`presence`: MatchStarted first on a
-        connection that has not had it, then ``messages``, then ``asked`` (a decision's
-        message, serialized as an item of the request's ``messages``) if any."""
+        connection that has not had it, then ``messages``, then the DecisionRequest
+        ``request_id`` serialized in ``asked`` if any (the gateway writes its bytes as they
+        are)."""
         presence = self.presence
         request = gw.DeliverRequest(
             bot_id=self.bot_id,
@@ -312,6 +307,8 @@ class Link:
             connection_id=presence.connection,
             think_seconds=think_seconds,
             attempt=self.attempt,
+            decision=asked,
+            request_id=request_id,
         )
         if presence.connection != self._started_on:
             request.messages.add(match_started=self.started)
@@ -321,7 +318,7 @@ class Link:
         self.started.resumed = True
         try:
             reply = await gateway_client(presence.gateway).deliver(
-                request, think_seconds + CALL_MARGIN_SECONDS, asked
+                request, timeout=think_seconds + CALL_MARGIN_SECONDS
             )
         except (ConnectionError, TimeoutError):  # the gateway is gone or hangs
             return gw.DeliverReply(status=gw.DeliverReply.NOT_CONNECTED)

@@ -23,7 +23,7 @@ class Welcome(_message.Message):
     def __init__(self, serving: _Optional[bool] = ..., refused: _Optional[str] = ...) -> None: ...
 
 class DeliverRequest(_message.Message):
-    __slots__ = ("bot_id", "match_id", "connection_id", "messages", "think_seconds", "ticket", "attempt")
+    __slots__ = ("bot_id", "match_id", "connection_id", "messages", "think_seconds", "ticket", "attempt", "decision", "request_id")
     BOT_ID_FIELD_NUMBER: _ClassVar[int]
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     CONNECTION_ID_FIELD_NUMBER: _ClassVar[int]
@@ -31,6 +31,8 @@ class DeliverRequest(_message.Message):
     THINK_SECONDS_FIELD_NUMBER: _ClassVar[int]
     TICKET_FIELD_NUMBER: _ClassVar[int]
     ATTEMPT_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     bot_id: int
     match_id: int
     connection_id: str
@@ -38,7 +40,9 @@ class DeliverRequest(_message.Message):
     think_seconds: float
     ticket: int
     attempt: int
-    def __init__(self, bot_id: _Optional[int] = ..., match_id: _Optional[int] = ..., connection_id: _Optional[str] = ..., messages: _Optional[_Iterable[_Union[_bot_pb2.ServerMessage, _Mapping]]] = ..., think_seconds: _Optional[float] = ..., ticket: _Optional[int] = ..., attempt: _Optional[int] = ...) -> None: ...
+    decision: bytes
+    request_id: int
+    def __init__(self, bot_id: _Optional[int] = ..., match_id: _Optional[int] = ..., connection_id: _Optional[str] = ..., messages: _Optional[_Iterable[_Union[_bot_pb2.ServerMessage, _Mapping]]] = ..., think_seconds: _Optional[float] = ..., ticket: _Optional[int] = ..., attempt: _Optional[int] = ..., decision: _Optional[bytes] = ..., request_id: _Optional[int] = ...) -> None: ...
 
 class DeliverReply(_message.Message):
     __slots__ = ("status", "connection_id", "action", "think_seconds", "log_lines", "ticket")
