@@ -51,6 +51,34 @@ def test_a_stale_broadcast_is_refused_and_the_newer_stream_stays_whole():
     assert final == {b"final": b"1", b"result": b""}, "the newer attempt's end, once"
 
 
+def test_a_write_retried_after_a_lost_reply_adds_nothing_twice():
+    """Redis may have run a pipeline whose reply was lost: the client's retry runs the same
+    scripts again, and the stream and the carried feed keep each entry once."""
+    flush_broker()
+    events = _setup_events(2)
+
+    async def scenario() -> tuple[list, list]:
+        client = async_redis_client()
+        broadcast = Broadcast(client, 8, "risk", attempt=1)
+        writer = feeds.AsyncWriter(8, NAMES, attempt=1, carrier=broadcast)
+        await broadcast.start()
+        assert isinstance(writer.sink, feeds._RedisSink)
+        batch = writer.sink.batch([feeds.Entry(writer.epoch, 0, "frame", {"events": ["x"]})])
+        texts = broadcast.codec.encode_events(events)
+        for _ in range(2):  # the same script call, run twice
+            await broadcast._run(broadcast._write_script, ["1", "", 0, len(texts), *texts, *batch])
+        return (
+            await client.xrange("arena:match:8:events"),
+            await client.xrange(writer.sink.keys[2]),
+        )
+
+    stream, feed = asyncio.run(scenario())
+    *entries, (_, final) = stream
+    assert [int(fields[b"seq"]) for _, fields in entries] == list(range(len(events)))
+    assert final[b"final"] == b"1"
+    assert len(feed) == 1
+
+
 @pytest.fixture(params=["files", "redis"])
 def store(request, settings, tmp_path) -> str:
     """The live feeds' store: files in a home of the test's own, or the tests' Redis."""

@@ -42,19 +42,13 @@ _WRITE = (
     + APPEND
     + FEED
     + """
-local top = redis.call('XREVRANGE', KEYS[2], '+', '-', 'COUNT', 1)
-local last = 0
-if #top > 0 then last = tonumber(string.sub(top[1][1], 3)) end
 local first = tonumber(ARGV[5])
 local count = tonumber(ARGV[6])
 for n = first + 1, first + count do
-  if n > last then
-    redis.call('XADD', KEYS[2], '0-' .. n, 'seq', n - 1, 'event', ARGV[6 + n - first])
-  end
+  add(KEYS[2], '0-' .. n, 'seq', n - 1, 'event', ARGV[6 + n - first])
 end
 if ARGV[3] == '1' then
-  local n = first + count + 1
-  if n > last then redis.call('XADD', KEYS[2], '0-' .. n, 'final', '1', 'result', ARGV[4]) end
+  add(KEYS[2], '0-' .. (first + count + 1), 'final', '1', 'result', ARGV[4])
   redis.call('EXPIRE', KEYS[2], ARGV[2])
 end
 if #ARGV > 6 + count then feed(KEYS[3], KEYS[4], 7 + count) end

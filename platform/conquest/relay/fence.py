@@ -24,21 +24,24 @@ guards), it returns 0 (nothing written) when a newer attempt wrote before, else 
 attempt as the newest and goes on."""
 
 APPEND = """
+local function add(stream, id, ...)
+  local added = redis.pcall('XADD', stream, id, ...)
+  if type(added) == 'table' and added.err
+      and not string.find(added.err, 'equal or smaller', 1, true) then
+    error(added)
+  end
+end
 local function append(stream, from)
-  local top = redis.call('XREVRANGE', stream, '+', '-', 'COUNT', 1)
-  local last = 0
-  if #top > 0 then last = tonumber(string.sub(top[1][1], 3)) end
   for i = from, #ARGV, 5 do
-    if tonumber(ARGV[i]) > last then
-      redis.call('XADD', stream, '0-' .. ARGV[i], ARGV[i+1], ARGV[i+2], ARGV[i+3], ARGV[i+4])
-    end
+    add(stream, '0-' .. ARGV[i], ARGV[i+1], ARGV[i+2], ARGV[i+3], ARGV[i+4])
   end
 end
 """
-"""A Lua function for fenced scripts: ``append(stream, from)`` adds the entries given from
-``ARGV[from]`` on, five arguments each (``k, field, value, field, value``) as the stream
-entry ``0-k``, skipping those the stream has already (a command retried after a lost reply
-writes nothing twice)."""
+"""Lua functions for fenced scripts: ``add(stream, id, field, value, ...)`` adds the entry
+``id`` unless the stream has it or a later one already (Redis refuses an id not above the
+stream's last: a command retried after a lost reply writes nothing twice); ``append(stream,
+from)`` adds the entries given from ``ARGV[from]`` on, five arguments each (``k, field,
+value, field, value``) as the entries ``0-k``."""
 
 
 FEED = """
