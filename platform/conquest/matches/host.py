@@ -59,20 +59,30 @@ def retire() -> None:
         _parent.send((key, "retire", None))
 
 
-@contextlib.contextmanager
-def allowing(seconds: float) -> Generator[None, None, None]:
+def allowing(seconds: float) -> contextlib.AbstractContextManager[None]:
     """In a host's child, from a call's task: let the running step take the time the block
     takes, up to ``seconds``, on top of its limit (a house player deciding inline, which its
     own interval timer stops in time). Anywhere else, nothing."""
     if _stamp is None or not _call.get():
-        yield
-        return
-    allowed, began = int(seconds * 1e9), time.monotonic_ns()
-    _stamp[_LIMIT] += allowed
-    try:
-        yield
-    finally:
-        _stamp[_LIMIT] -= allowed - min(allowed, time.monotonic_ns() - began)
+        return contextlib.nullcontext()
+    return _Allowance(int(seconds * 1e9))
+
+
+class _Allowance:
+    """:func:`allowing`'s context in a child (a class: every house decision enters one)."""
+
+    __slots__ = ("allowed", "began")
+
+    def __init__(self, allowed: int) -> None:
+        self.allowed, self.began = allowed, 0
+
+    def __enter__(self) -> None:
+        self.began = time.monotonic_ns()
+        _stamp[_LIMIT] += self.allowed
+
+    def __exit__(self, *exc_info: object) -> None:
+        taken = time.monotonic_ns() - self.began
+        _stamp[_LIMIT] -= self.allowed - min(self.allowed, taken)
 
 
 def note(value: Any) -> None:

@@ -370,7 +370,7 @@ class _TimedHouseSeat(HouseSeat):
         self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
     ) -> Action:
         with host.allowing(seconds):
-            return await super().decide(observation, legal_actions, seconds)
+            return self.act(observation, legal_actions, seconds)
 
 
 def _timed(seat: Seat) -> Seat:

@@ -18,7 +18,6 @@ import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from typing import Any
 
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
@@ -81,19 +80,27 @@ def _overtime(signum, frame):
     raise _Overtime
 
 
-@contextmanager
-def _alarm(seconds: float) -> Iterator[None]:
-    """Interrupt the block after ``seconds`` with _Overtime (main thread only, else nothing)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = _signal.signal(signal.SIGALRM, _overtime)
-    signal.setitimer(signal.ITIMER_REAL, max(seconds, 1e-6))
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        _signal.signal(signal.SIGALRM, previous)
+class _Alarm:
+    """Interrupts its block after ``seconds`` with _Overtime (main thread only, else nothing).
+    A class rather than a generator: every house decision enters one."""
+
+    __slots__ = ("armed", "previous", "seconds")
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.armed = False
+        self.previous: Any = None
+
+    def __enter__(self) -> None:
+        if threading.current_thread() is threading.main_thread():
+            self.previous = _signal.signal(signal.SIGALRM, _overtime)
+            self.armed = True
+            signal.setitimer(signal.ITIMER_REAL, max(self.seconds, 1e-6))
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            _signal.signal(signal.SIGALRM, self.previous)
 
 
 class HouseSeat(Seat):
@@ -112,9 +119,13 @@ class HouseSeat(Seat):
     async def decide(
         self, observation: Any, legal_actions: tuple[Action, ...], seconds: float
     ) -> Action:
+        return self.act(observation, legal_actions, seconds)
+
+    def act(self, observation: Any, legal_actions: tuple[Action, ...], seconds: float) -> Action:
+        """:meth:`decide`, called directly: the player's action, or SeatFault."""
         began = time.perf_counter()
         try:
-            with _alarm(seconds):
+            with _Alarm(seconds):
                 action = self.player.act(observation, legal_actions)
         except _Overtime:
             raise SeatFault(SeatCode.TIMEOUT, f"no decision within {seconds:.3f} s") from None
