@@ -60,10 +60,12 @@ def _started() -> pb.MatchStarted:
 # ------------------------------------------------------------------ the shared secret
 
 
-async def _hello(port: int, secret: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-    """A raw connection to the internal port that presented ``secret``."""
+async def _hello(
+    port: int, secret: str, revision: int = auth.REVISION
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A raw connection to the internal port that presented ``secret`` and ``revision``."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(frames.frame(gw.Hello(secret=secret)))
+    writer.write(frames.frame(gw.Hello(secret=secret, revision=revision)))
     return reader, writer
 
 
@@ -110,6 +112,41 @@ def test_a_connection_without_the_shared_secret_is_refused_and_reaches_no_bot(bo
     assert first.WhichOneof("message") == "match_started", "nothing forged came before it"
 
 
+def test_workers_and_gateways_of_another_revision_refuse_each_other(bot_token):
+    """A worker of another release than the gateway's is refused, told why, and a worker
+    does not use a gateway of another release: neither writes what the other misreads."""
+    started = gw.DeliverRequest(messages=[pb.ServerMessage(match_started=_started())])
+
+    async def older_gateway(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await frames.read(reader, gw.Hello)
+        writer.write(frames.frame(gw.Welcome(serving=True)))  # revision 0: before revision 2
+        await frames.read(reader, gw.DeliverRequest)
+
+    async def scenario() -> tuple[gw.Welcome, object, str, str]:
+        async with gateway_here() as (_, _public, internal):
+            reader, writer = await _hello(internal, auth.secret(), revision=0)  # an older worker
+            welcome = await frames.read(reader, gw.Welcome)
+            after = await frames.read(reader, gw.DeliverReply)
+            writer.close()
+            with pytest.MonkeyPatch.context() as patch:
+                newer = gw.Hello(secret=auth.secret(), revision=auth.REVISION + 1)
+                patch.setattr(links, "hello", lambda: newer)
+                with pytest.raises(ConnectionError) as refused:
+                    await GatewayClient(f"127.0.0.1:{internal}").deliver(started, timeout=30)
+        older = await asyncio.start_server(older_gateway, "127.0.0.1", 0)
+        port = older.sockets[0].getsockname()[1]
+        with pytest.raises(ConnectionError) as unused:
+            await GatewayClient(f"127.0.0.1:{port}").deliver(started, timeout=30)
+        older.close()
+        return welcome, after, str(refused.value), str(unused.value)
+
+    welcome, after, refused, unused = asyncio.run(scenario())
+    assert welcome.refused.startswith("a worker of internal protocol revision 0;")
+    assert after is None, "then the gateway closes the connection, answering nothing"
+    assert f"revision {auth.REVISION + 1}; this gateway speaks {auth.REVISION}" in refused
+    assert f"speaks internal protocol revision 0, this worker {auth.REVISION}" in unused
+
+
 def test_a_hello_without_a_secret_gets_the_health_and_the_connection_closes(bot_token):
     async def scenario() -> tuple[gw.Welcome | None, object, bool]:
         async with gateway_here() as (_, _public, internal):
@@ -120,7 +157,7 @@ def test_a_hello_without_a_secret_gets_the_health_and_the_connection_closes(bot_
             return welcome, after, await serving(f"127.0.0.1:{internal}")
 
     welcome, after, probed = asyncio.run(scenario())
-    assert welcome == gw.Welcome(serving=True) and after is None
+    assert welcome == gw.Welcome(serving=True, revision=auth.REVISION) and after is None
     assert probed
 
 
@@ -167,7 +204,7 @@ def test_a_bad_frame_from_the_gateway_fails_the_waiting_requests_saying_why(capl
     async def scenario() -> str:
         async def lying(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             await frames.read(reader, gw.Hello)
-            writer.write(frames.frame(gw.Welcome(serving=True)))
+            writer.write(frames.frame(gw.Welcome(serving=True, revision=auth.REVISION)))
             await frames.read(reader, gw.DeliverRequest)
             writer.write(b"\x00\x00\x00\x02\xff\xff")
             await reader.read()
@@ -193,7 +230,7 @@ def test_requests_wait_for_the_welcome_and_a_gateway_that_does_not_answer_times_
         async def slow(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
             await frames.read(reader, gw.Hello)
             await asyncio.sleep(0.2)  # the requests are made before the Welcome
-            writer.write(frames.frame(gw.Welcome(serving=True)))
+            writer.write(frames.frame(gw.Welcome(serving=True, revision=auth.REVISION)))
             while len(seen) < 2:
                 request = await frames.read(reader, gw.DeliverRequest)
                 seen.append(request.bot_id)

@@ -76,7 +76,7 @@ from conquest.bots.services import token_authenticate
 from conquest.events import log_event
 from conquest.gateway import database, spectators
 from conquest.relay import frames
-from conquest.relay.auth import authorized
+from conquest.relay.auth import REVISION, authorized
 from conquest.relay.presence import Presence, Presences
 
 logger = logging.getLogger(__name__)
@@ -586,11 +586,18 @@ class Gateway:
             hello = await frames.read(reader, gw.Hello)
         if hello is None:
             return False
-        welcome = gw.Welcome(serving=bool(self.serving))
+        welcome = gw.Welcome(serving=bool(self.serving), revision=REVISION)
         admitted = bool(hello.secret) and authorized(hello)
         if hello.secret and not admitted:
             logger.warning("refused a worker's connection from %s: a wrong secret", peer)
             welcome.refused = "not the platform's shared secret (ARENA_GATEWAY_SECRET)"
+        elif admitted and hello.revision != REVISION:
+            admitted = False
+            welcome.refused = (
+                f"a worker of internal protocol revision {hello.revision}; this gateway speaks "
+                f"{REVISION}: run workers and gateways of one release"
+            )
+            logger.warning("refused a worker's connection from %s: %s", peer, welcome.refused)
         writer.write(frames.frame(welcome))
         await writer.drain()
         return admitted

@@ -30,7 +30,7 @@ import weakref
 from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
 from bots.protocol.arena.v1 import bot_pb2 as pb
 from conquest.relay import frames
-from conquest.relay.auth import hello
+from conquest.relay.auth import REVISION, hello
 from conquest.relay.fence import Stale
 from conquest.relay.presence import Presence, Presences
 
@@ -114,8 +114,9 @@ class GatewayClient:
                 writer.close()
 
     async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        """A connection to the gateway that took our Hello (the shared secret);
-        ConnectionError if it refused it, TimeoutError if it did not answer within
+        """A connection to the gateway that took our Hello (the shared secret, our revision);
+        ConnectionError if it refused it or speaks another revision of the internal protocol
+        (logged: a deployment's mistake), TimeoutError if it did not answer within
         ``CALL_MARGIN_SECONDS`` (a host that drops packets: the client is then broken, and
         the next request makes a new one)."""
         host, _, port = self.address.rpartition(":")
@@ -132,6 +133,15 @@ class GatewayClient:
             writer.close()
             why = welcome.refused if welcome else "it closed the connection"
             raise ConnectionError(f"the gateway at {self.address} refused us: {why}")
+        if welcome.revision != REVISION:
+            writer.close()
+            mismatch = ConnectionError(
+                f"the gateway at {self.address} speaks internal protocol revision "
+                f"{welcome.revision}, this worker {REVISION}: run workers and gateways of one "
+                "release"
+            )
+            logger.error("%s", mismatch)
+            raise mismatch
         return reader, writer
 
 

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from bots.protocol.arena.v1 import bot_pb2 as arena_dot_v1_dot_bot__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x61rena/internal/v1/gateway.proto\x12\x11\x61rena.internal.v1\x1a\x12\x61rena/v1/bot.proto\"\x17\n\x05Hello\x12\x0e\n\x06secret\x18\x01 \x01(\t\"+\n\x07Welcome\x12\x0f\n\x07serving\x18\x01 \x01(\x08\x12\x0f\n\x07refused\x18\x02 \x01(\t\"\xd2\x01\n\x0e\x44\x65liverRequest\x12\x0e\n\x06\x62ot_id\x18\x01 \x01(\x03\x12\x10\n\x08match_id\x18\x02 \x01(\x03\x12\x15\n\rconnection_id\x18\x03 \x01(\t\x12)\n\x08messages\x18\x04 \x03(\x0b\x32\x17.arena.v1.ServerMessage\x12\x15\n\rthink_seconds\x18\x05 \x01(\x01\x12\x0e\n\x06ticket\x18\x06 \x01(\x04\x12\x0f\n\x07\x61ttempt\x18\x07 \x01(\x03\x12\x10\n\x08\x64\x65\x63ision\x18\x08 \x01(\x0c\x12\x12\n\nrequest_id\x18\t \x01(\x03\"\xaa\x02\n\x0c\x44\x65liverReply\x12\x36\n\x06status\x18\x01 \x01(\x0e\x32&.arena.internal.v1.DeliverReply.Status\x12\x15\n\rconnection_id\x18\x02 \x01(\t\x12 \n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x10.arena.v1.Action\x12\x15\n\rthink_seconds\x18\x05 \x01(\x01\x12\x11\n\tlog_lines\x18\x06 \x03(\t\x12\x0e\n\x06ticket\x18\x07 \x01(\x04\"i\n\x06Status\x12\x16\n\x12STATUS_UNSPECIFIED\x10\x00\x12\r\n\tDELIVERED\x10\x01\x12\x11\n\rNOT_CONNECTED\x10\x02\x12\x0b\n\x07TIMEOUT\x10\x03\x12\r\n\tOVERSIZED\x10\x04\x12\t\n\x05STALE\x10\x05J\x04\x08\x04\x10\x05\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x61rena/internal/v1/gateway.proto\x12\x11\x61rena.internal.v1\x1a\x12\x61rena/v1/bot.proto\")\n\x05Hello\x12\x0e\n\x06secret\x18\x01 \x01(\t\x12\x10\n\x08revision\x18\x02 \x01(\r\"=\n\x07Welcome\x12\x0f\n\x07serving\x18\x01 \x01(\x08\x12\x0f\n\x07refused\x18\x02 \x01(\t\x12\x10\n\x08revision\x18\x03 \x01(\r\"\xd2\x01\n\x0e\x44\x65liverRequest\x12\x0e\n\x06\x62ot_id\x18\x01 \x01(\x03\x12\x10\n\x08match_id\x18\x02 \x01(\x03\x12\x15\n\rconnection_id\x18\x03 \x01(\t\x12)\n\x08messages\x18\x04 \x03(\x0b\x32\x17.arena.v1.ServerMessage\x12\x15\n\rthink_seconds\x18\x05 \x01(\x01\x12\x0e\n\x06ticket\x18\x06 \x01(\x04\x12\x0f\n\x07\x61ttempt\x18\x07 \x01(\x03\x12\x10\n\x08\x64\x65\x63ision\x18\x08 \x01(\x0c\x12\x12\n\nrequest_id\x18\t \x01(\x03\"\xaa\x02\n\x0c\x44\x65liverReply\x12\x36\n\x06status\x18\x01 \x01(\x0e\x32&.arena.internal.v1.DeliverReply.Status\x12\x15\n\rconnection_id\x18\x02 \x01(\t\x12 \n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x10.arena.v1.Action\x12\x15\n\rthink_seconds\x18\x05 \x01(\x01\x12\x11\n\tlog_lines\x18\x06 \x03(\t\x12\x0e\n\x06ticket\x18\x07 \x01(\x04\"i\n\x06Status\x12\x16\n\x12STATUS_UNSPECIFIED\x10\x00\x12\r\n\tDELIVERED\x10\x01\x12\x11\n\rNOT_CONNECTED\x10\x02\x12\x0b\n\x07TIMEOUT\x10\x03\x12\r\n\tOVERSIZED\x10\x04\x12\t\n\x05STALE\x10\x05J\x04\x08\x04\x10\x05\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,13 +33,13 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'arena.internal.v1.gateway_p
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_HELLO']._serialized_start=74
-  _globals['_HELLO']._serialized_end=97
-  _globals['_WELCOME']._serialized_start=99
-  _globals['_WELCOME']._serialized_end=142
-  _globals['_DELIVERREQUEST']._serialized_start=145
-  _globals['_DELIVERREQUEST']._serialized_end=355
-  _globals['_DELIVERREPLY']._serialized_start=358
-  _globals['_DELIVERREPLY']._serialized_end=656
-  _globals['_DELIVERREPLY_STATUS']._serialized_start=545
-  _globals['_DELIVERREPLY_STATUS']._serialized_end=650
+  _globals['_HELLO']._serialized_end=115
+  _globals['_WELCOME']._serialized_start=117
+  _globals['_WELCOME']._serialized_end=178
+  _globals['_DELIVERREQUEST']._serialized_start=181
+  _globals['_DELIVERREQUEST']._serialized_end=391
+  _globals['_DELIVERREPLY']._serialized_start=394
+  _globals['_DELIVERREPLY']._serialized_end=692
+  _globals['_DELIVERREPLY_STATUS']._serialized_start=581
+  _globals['_DELIVERREPLY_STATUS']._serialized_end=686
 # @@protoc_insertion_point(module_scope)

@@ -9,18 +9,22 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Hello(_message.Message):
-    __slots__ = ("secret",)
+    __slots__ = ("secret", "revision")
     SECRET_FIELD_NUMBER: _ClassVar[int]
+    REVISION_FIELD_NUMBER: _ClassVar[int]
     secret: str
-    def __init__(self, secret: _Optional[str] = ...) -> None: ...
+    revision: int
+    def __init__(self, secret: _Optional[str] = ..., revision: _Optional[int] = ...) -> None: ...
 
 class Welcome(_message.Message):
-    __slots__ = ("serving", "refused")
+    __slots__ = ("serving", "refused", "revision")
     SERVING_FIELD_NUMBER: _ClassVar[int]
     REFUSED_FIELD_NUMBER: _ClassVar[int]
+    REVISION_FIELD_NUMBER: _ClassVar[int]
     serving: bool
     refused: str
-    def __init__(self, serving: _Optional[bool] = ..., refused: _Optional[str] = ...) -> None: ...
+    revision: int
+    def __init__(self, serving: _Optional[bool] = ..., refused: _Optional[str] = ..., revision: _Optional[int] = ...) -> None: ...
 
 class DeliverRequest(_message.Message):
     __slots__ = ("bot_id", "match_id", "connection_id", "messages", "think_seconds", "ticket", "attempt", "decision", "request_id")
