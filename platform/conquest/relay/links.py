@@ -217,10 +217,10 @@ class Link:
     async def ask(
         self, decision: pb.DecisionRequest, think_seconds: float, body: bytes = b""
     ) -> gw.DeliverReply:
-        """The bot's answer to ``decision``, ``body`` (more of its fields, serialized:
-        ``GameCodec.decision_body``) put after it, (DELIVERED, TIMEOUT or OVERSIZED) with the
-        think time charged over every connection it was sent on; Unreachable after the grace,
-        Stale when a newer attempt of the match delivers to the bot.
+        """The bot's answer (DELIVERED, TIMEOUT or OVERSIZED) to ``decision`` followed by
+        ``body`` (more of its fields, serialized: ``GameCodec.decision_body``), with the think
+        time charged over every connection it was sent on; Unreachable after the grace, Stale
+        when a newer attempt of the match delivers to the bot.
 
         ``decision.results`` becomes the results not sent yet.
         """
