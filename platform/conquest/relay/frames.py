@@ -33,11 +33,12 @@ def frame(message: Message) -> bytes:
 
 
 class Writer:
-    """Writes frames to ``writer``: the first of a turn of the event loop at once, those that
-    follow it in the same turn together in one system call, as the loop comes round (a busy
-    loop handles many decisions a turn; a quiet one writes each frame as it comes)."""
+    """Writes frames to ``writer`` (a stream or a transport): the first of a turn of the event
+    loop at once, those that follow it in the same turn together in one system call, as the
+    loop comes round (a busy loop handles many decisions a turn; a quiet one writes each frame
+    as it comes)."""
 
-    def __init__(self, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, writer: asyncio.StreamWriter | asyncio.WriteTransport) -> None:
         self.writer = writer
         self._held: list[bytes] | None = None
         """The frames waiting for the end of the turn; None when none was written this turn."""
@@ -68,10 +69,42 @@ async def read(reader: asyncio.StreamReader, kind: type[M]) -> M | None:
         if not ended.partial:
             return None
         raise
+    data = await reader.readexactly(_size(header))
+    return _message(kind, data)
+
+
+def parse(buffer: bytearray, kind: type[M]) -> M | None:
+    """The message of the first whole frame in ``buffer`` (bytes as they were read), of type
+    ``kind``, taken out of it; None while no whole frame is there; FrameError for a frame too
+    large or malformed.
+
+    >>> from bots.protocol.arena.internal.v1 import gateway_pb2 as gw
+    >>> buffer = bytearray(frame(gw.DeliverReply(ticket=7)))
+    >>> parse(buffer[:3], gw.DeliverReply) is None
+    True
+    >>> parse(buffer, gw.DeliverReply).ticket, buffer
+    (7, bytearray(b''))
+    """
+    if len(buffer) < _HEADER:
+        return None
+    end = _HEADER + _size(buffer[:_HEADER])
+    if len(buffer) < end:
+        return None
+    data = bytes(buffer[_HEADER:end])
+    del buffer[:end]
+    return _message(kind, data)
+
+
+def _size(header: bytes | bytearray) -> int:
+    """The size a frame's header gives; FrameError if it is larger than allowed."""
     size = int.from_bytes(header, "big")
     if size > MAX_FRAME_BYTES:
         raise FrameError(f"a frame of {size} bytes; the limit is {MAX_FRAME_BYTES}")
-    data = await reader.readexactly(size)
+    return size
+
+
+def _message(kind: type[M], data: bytes) -> M:
+    """``data`` parsed as a ``kind``; FrameError if it is not one."""
     try:
         return kind.FromString(data)
     except DecodeError as error:

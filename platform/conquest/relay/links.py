@@ -50,7 +50,8 @@ class GatewayClient:
 
     A request is written without waiting for the gateway to read it (asyncio buffers it): a
     gateway that stops reading is given up by the request's timeout. The requests of one turn
-    of the loop go in one system call (``frames.Writer``)."""
+    of the loop go in one system call (``frames.Writer``); each reply is handed to its request
+    as soon as it is read (:class:`_Replies`)."""
 
     def __init__(self, address: str) -> None:
         self.address = address
@@ -85,18 +86,17 @@ class GatewayClient:
             self._waiting.pop(request.ticket, None)
 
     async def _run(self) -> None:
-        """Connect, then hand out the replies until the connection ends; the waiting requests
-        then fail with ConnectionError, saying why."""
+        """Connect, then wait for the connection to end (its replies are handed out as they
+        come); the waiting requests then fail with ConnectionError, saying why."""
         broke = ConnectionError(f"the connection to {self.address} broke")
-        writer = None
+        transport = None
         try:
-            reader, writer = await self._connect()
-            writer.writelines(self._unsent)
-            self._writer, self._unsent = frames.Writer(writer), []
-            while (reply := await frames.read(reader, gw.DeliverReply)) is not None:
-                future = self._waiting.pop(reply.ticket, None)
-                if future is not None and not future.done():
-                    future.set_result(reply)
+            transport, replies = await self._connect()
+            transport.writelines(self._unsent)
+            self._writer, self._unsent = frames.Writer(transport), []
+            ended = await replies.ended
+            if ended is not None:
+                raise ended
         except frames.FrameError as error:
             broke = ConnectionError(f"the gateway at {self.address} sent a bad frame: {error}")
             logger.error("%s", broke)
@@ -110,31 +110,34 @@ class GatewayClient:
             for future in waiting.values():
                 if not future.done():
                     future.set_exception(broke)
-            if writer is not None:
-                writer.close()
+            if transport is not None:
+                transport.close()
 
-    async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    async def _connect(self) -> tuple[asyncio.Transport, _Replies]:
         """A connection to the gateway that took our Hello (the shared secret, our revision);
         ConnectionError if it refused it or speaks another revision of the internal protocol
         (logged: a deployment's mistake), TimeoutError if it did not answer within
         ``CALL_MARGIN_SECONDS`` (a host that drops packets: the client is then broken, and
         the next request makes a new one)."""
         host, _, port = self.address.rpartition(":")
+        replies = _Replies(self._waiting)
         async with asyncio.timeout(CALL_MARGIN_SECONDS):
-            reader, writer = await asyncio.open_connection(host.strip("[]"), int(port))
+            transport, _ = await asyncio.get_running_loop().create_connection(
+                lambda: replies, host.strip("[]"), int(port)
+            )
         try:
             async with asyncio.timeout(CALL_MARGIN_SECONDS):
-                writer.write(frames.frame(hello()))
-                welcome = await frames.read(reader, gw.Welcome)
+                transport.write(frames.frame(hello()))
+                welcome = await replies.welcome
         except BaseException:
-            writer.close()
+            transport.close()
             raise
         if welcome is None or welcome.refused:
-            writer.close()
+            transport.close()
             why = welcome.refused if welcome else "it closed the connection"
             raise ConnectionError(f"the gateway at {self.address} refused us: {why}")
         if welcome.revision != REVISION:
-            writer.close()
+            transport.close()
             mismatch = ConnectionError(
                 f"the gateway at {self.address} speaks internal protocol revision "
                 f"{welcome.revision}, this worker {REVISION}: run workers and gateways of one "
@@ -142,7 +145,55 @@ class GatewayClient:
             )
             logger.error("%s", mismatch)
             raise mismatch
-        return reader, writer
+        return transport, replies
+
+
+class _Replies(asyncio.Protocol):
+    """A worker's connection to a gateway's internal port, read as the bytes come: the
+    gateway's Welcome, then each DeliverReply handed at once to the request in ``waiting``
+    with its ticket (not through a reader task: a decision's latency)."""
+
+    def __init__(self, waiting: dict[int, asyncio.Future[gw.DeliverReply]]) -> None:
+        loop = asyncio.get_running_loop()
+        self.welcome: asyncio.Future[gw.Welcome | None] = loop.create_future()
+        """The Welcome; None if the gateway closed the connection first."""
+        self.ended: asyncio.Future[BaseException | None] = loop.create_future()
+        """Done when the connection ends: None when the gateway closed it, else the error."""
+        self._waiting = waiting
+        self._buffer = bytearray()
+        self._transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self._transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        self._buffer += data
+        try:
+            if not self.welcome.done():
+                welcome = frames.parse(self._buffer, gw.Welcome)
+                if welcome is None:
+                    return
+                self.welcome.set_result(welcome)
+            while (reply := frames.parse(self._buffer, gw.DeliverReply)) is not None:
+                future = self._waiting.pop(reply.ticket, None)
+                if future is not None and not future.done():
+                    future.set_result(reply)
+        except frames.FrameError as error:
+            self._end(error)
+            assert self._transport is not None  # connected before any data
+            self._transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._end(exc)
+
+    def _end(self, error: BaseException | None) -> None:
+        if not self.welcome.done():
+            if error is None:
+                self.welcome.set_result(None)
+            else:
+                self.welcome.set_exception(error)
+        if not self.ended.done():
+            self.ended.set_result(error)
 
 
 def _time_out(future: asyncio.Future) -> None:
@@ -157,7 +208,10 @@ _relays: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, GatewayC
 
 def gateway_client(address: str) -> GatewayClient:
     """The running loop's connection to the gateway at ``address`` (a new one if it broke)."""
-    relays = _relays.setdefault(asyncio.get_running_loop(), {})
+    loop = asyncio.get_running_loop()
+    relays = _relays.get(loop)
+    if relays is None:  # (setdefault would make a weak reference on every call)
+        relays = _relays[loop] = {}
     if address not in relays or relays[address].broken:
         relays[address] = GatewayClient(address)
     return relays[address]
