@@ -43,15 +43,14 @@ CALL_MARGIN_SECONDS = 5.0
 
 class GatewayClient:
     """This process's connection to the internal port of the gateway at ``address``, shared
-    by its matches: a request goes out with a ticket, and a reader task hands each reply to
-    the request waiting for that ticket. Create it on the event loop that uses it; it
-    connects, and presents the shared secret, in the background: the requests made meanwhile
-    are written once the gateway took the secret.
+    by its matches: a request goes out with a ticket, and each reply is handed to the request
+    waiting for that ticket as soon as it is read (:class:`_Replies`). Create it on the event
+    loop that uses it; it connects, and presents the shared secret, in the background: the
+    requests made meanwhile are written once the gateway took the secret.
 
     A request is written without waiting for the gateway to read it (asyncio buffers it): a
     gateway that stops reading is given up by the request's timeout. The requests of one turn
-    of the loop go in one system call (``frames.Writer``); each reply is handed to its request
-    as soon as it is read (:class:`_Replies`)."""
+    of the loop go in one system call (``frames.Writer``)."""
 
     def __init__(self, address: str) -> None:
         self.address = address
@@ -61,7 +60,7 @@ class GatewayClient:
         """The requests made before the gateway welcomed us."""
         self._waiting: dict[int, asyncio.Future[gw.DeliverReply]] = {}
         self._tickets = itertools.count(1)
-        self._reader = asyncio.get_running_loop().create_task(self._run())
+        self._connection = asyncio.get_running_loop().create_task(self._run())
 
     async def deliver(self, request: gw.DeliverRequest, timeout: float) -> gw.DeliverReply:
         """The gateway's reply to ``request``; ConnectionError if the connection broke (or the
