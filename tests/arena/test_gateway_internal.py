@@ -223,6 +223,65 @@ def test_a_bad_frame_from_the_gateway_fails_the_waiting_requests_saying_why(capl
     assert "a frame that is not a DeliverReply" in said and said in caplog.text
 
 
+def _reply(request: gw.DeliverRequest | None) -> bytes:
+    """The frame of a reply naming the request's match in its log lines."""
+    assert request is not None
+    return frames.frame(gw.DeliverReply(ticket=request.ticket, log_lines=[str(request.match_id)]))
+
+
+def test_each_reply_reaches_its_request_in_whatever_order_and_pieces_it_comes():
+    """The gateway answers three requests last first: the third's and second's replies in one
+    write, the first's a byte at a time; then the next request's."""
+
+    async def gateway(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await frames.read(reader, gw.Hello)
+        writer.write(frames.frame(gw.Welcome(serving=True, revision=auth.REVISION)))
+        asked = [await frames.read(reader, gw.DeliverRequest) for _ in range(3)]
+        writer.write(_reply(asked[2]) + _reply(asked[1]))
+        for byte in _reply(asked[0]):
+            await writer.drain()
+            await asyncio.sleep(0.001)
+            writer.write(bytes([byte]))
+        while (request := await frames.read(reader, gw.DeliverRequest)) is not None:
+            writer.write(_reply(request))
+
+    async def scenario() -> tuple[list[list[str]], list[str]]:
+        fake = await asyncio.start_server(gateway, "127.0.0.1", 0)
+        client = GatewayClient(f"127.0.0.1:{fake.sockets[0].getsockname()[1]}")
+        requests = [gw.DeliverRequest(match_id=match) for match in (1, 2, 3)]
+        replies = await asyncio.gather(*(client.deliver(request, 30) for request in requests))
+        after = await client.deliver(gw.DeliverRequest(match_id=4), 30)
+        fake.close()
+        return [list(reply.log_lines) for reply in replies], list(after.log_lines)
+
+    replies, after = asyncio.run(scenario())
+    assert replies == [["1"], ["2"], ["3"]]
+    assert after == ["4"], "the connection goes on"
+
+
+@pytest.mark.parametrize("welcomed", [False, True], ids=["before its Welcome", "while asked"])
+def test_a_gateway_that_closes_the_connection_fails_the_waiting_request_saying_why(welcomed):
+    async def closing(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await frames.read(reader, gw.Hello)
+        if welcomed:
+            writer.write(frames.frame(gw.Welcome(serving=True, revision=auth.REVISION)))
+            await frames.read(reader, gw.DeliverRequest)
+        writer.close()
+
+    async def scenario() -> tuple[str, bool]:
+        fake = await asyncio.start_server(closing, "127.0.0.1", 0)
+        client = GatewayClient(f"127.0.0.1:{fake.sockets[0].getsockname()[1]}")
+        with pytest.raises(ConnectionError) as broke:
+            await client.deliver(gw.DeliverRequest(bot_id=1), timeout=30)
+        fake.close()
+        return str(broke.value), client.broken
+
+    said, broken = asyncio.run(scenario())
+    expected = "broke" if welcomed else "refused us: it closed the connection"
+    assert said.startswith("the ") and expected in said
+    assert broken, "the next request makes a new connection"
+
+
 def test_requests_wait_for_the_welcome_and_a_gateway_that_does_not_answer_times_out():
     async def scenario() -> tuple[list[int], bool]:
         seen: list[int] = []
