@@ -112,6 +112,37 @@ def test_a_connection_without_the_shared_secret_is_refused_and_reaches_no_bot(bo
     assert first.WhichOneof("message") == "match_started", "nothing forged came before it"
 
 
+def test_a_bot_holding_its_welcome_is_reached_however_late_its_gateway_goes_on(
+    bot_token, monkeypatch
+):
+    """A delivery that comes as soon as the bot has its Welcome reaches the bot, even when the
+    gateway's handler of its stream resumes long after writing the Welcome (a busy machine)."""
+    bot_id, token = bot_token
+    send = server.Connection.send
+
+    async def late_after_the_welcome(connection: server.Connection, message) -> None:
+        await send(connection, message)
+        if message.WhichOneof("message") == "welcome":
+            await asyncio.sleep(2)
+
+    monkeypatch.setattr(server.Connection, "send", late_after_the_welcome)
+    started = pb.ServerMessage(match_started=_started())
+
+    async def scenario() -> pb.ServerMessage:
+        async with gateway_here() as (_, public, internal):
+            bot = AioBot(public, token)
+            await bot.connect()
+            reply = await GatewayClient(f"127.0.0.1:{internal}").deliver(
+                gw.DeliverRequest(bot_id=bot_id, match_id=MATCH, messages=[started]), timeout=30
+            )
+            assert reply.status == gw.DeliverReply.DELIVERED
+            first = await bot.next()
+            await bot.close()
+            return first
+
+    assert asyncio.run(scenario()) == started
+
+
 def test_workers_and_gateways_of_another_revision_refuse_each_other(bot_token):
     """A worker of another release than the gateway's is refused, told why, and a worker
     does not use a gateway of another release: neither writes what the other misreads."""

@@ -336,25 +336,29 @@ class Gateway:
             limits=limits,
             batches=True,
         )
-        await connection.send(pb.ServerMessage(welcome=welcome))
         previous = self.connections.get(connection.bot_id)
+        # Registered before its Welcome is written: a bot that holds its Welcome is reachable
+        # at once, and what is delivered meanwhile is written after the Welcome (the Outbox
+        # keeps the order), however late this handler goes on after the write.
         self.connections[connection.bot_id] = connection
-        if previous is not None:
-            await self._supersede(previous)
         presence = Presence(connection.bot_id, self.address, connection.id, max_matches)
-        try:
-            await asyncio.to_thread(self.presences.connect, presence)
-        except redis.RedisError:  # Redis away: the refreshes register it once it is back
-            logger.warning("could not record bot %s in the presences", presence.bot_id)
         logger.info("bot %s connected (%s)", token.bot.name, connection.id)
         self._event("bot_connected", connection, max_matches=max_matches)
-        tasks = [
-            asyncio.create_task(self._read(connection)),
-            asyncio.create_task(self._ping(connection)),
-            asyncio.create_task(self._refresh(connection, presence)),
-            asyncio.create_task(connection.closed.wait()),
-        ]
+        tasks: list[asyncio.Task] = []
         try:
+            await connection.send(pb.ServerMessage(welcome=welcome))
+            if previous is not None:
+                await self._supersede(previous)
+            try:
+                await asyncio.to_thread(self.presences.connect, presence)
+            except redis.RedisError:  # Redis away: the refreshes register it once it is back
+                logger.warning("could not record bot %s in the presences", presence.bot_id)
+            tasks = [
+                asyncio.create_task(self._read(connection)),
+                asyncio.create_task(self._ping(connection)),
+                asyncio.create_task(self._refresh(connection, presence)),
+                asyncio.create_task(connection.closed.wait()),
+            ]
             await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for task in tasks:
