@@ -30,6 +30,7 @@ import os
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from typing import Any
 
@@ -201,12 +202,21 @@ async def measure(echo: str, internal: int, mode: str, decisions: int) -> tuple[
 
 
 def _start(*arguments: str) -> tuple[subprocess.Popen[str], list[str]]:
-    """This script in another process with ``arguments``; the words of its first line."""
+    """This script in another process with ``arguments``; the words of its first line. Its
+    stdin is a pipe from this process: it ends when this process does, however it ends."""
     child = subprocess.Popen(
-        [sys.executable, __file__, *arguments], stdout=subprocess.PIPE, text=True
+        [sys.executable, __file__, *arguments],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     assert child.stdout is not None
     return child, child.stdout.readline().split()
+
+
+def _exit_at_end_of_input() -> None:
+    sys.stdin.read()
+    os._exit(0)
 
 
 def main() -> None:
@@ -218,6 +228,8 @@ def main() -> None:
     parser.add_argument("--role", help=argparse.SUPPRESS)
     parser.add_argument("role_arguments", nargs="*", help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.role:  # a child of the measuring process: it ends with it (see _start)
+        threading.Thread(target=_exit_at_end_of_input, daemon=True).start()
     if options.role == "echo":
         asyncio.run(echo_server())
         return
