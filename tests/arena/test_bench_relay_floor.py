@@ -4,13 +4,17 @@ medians (its figures are in docs/benchmarks.md)."""
 
 from __future__ import annotations
 
+import os
 import re
 import runpy
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from conquest.matches.workers import descendants
 
 from bots.protocol.arena.v1 import bot_pb2 as pb
 
@@ -47,3 +51,31 @@ def test_an_answer_that_is_not_the_decision_s_stops_the_measure():
     ]:
         with pytest.raises(RuntimeError, match=mode):
             check(mode, payload, answer)
+
+
+def _running(pid: int) -> bool:
+    """Is process ``pid`` there and not a zombie?"""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
+def test_its_processes_end_with_it_however_it_is_stopped():
+    """Killed (SIGKILL: no clean-up of its own), the measure leaves none of its processes."""
+    command = [sys.executable, str(SCRIPT), "--decisions", "10000000", "--rounds", "1"]
+    measuring = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while len(children := descendants(measuring.pid)) < 3:  # the echo, the relay and the bot
+        assert measuring.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    measuring.kill()
+    measuring.wait()
+    try:
+        while left := [pid for pid in children if _running(pid)]:
+            assert time.monotonic() < deadline + 30, f"still running: {left}"
+            time.sleep(0.05)
+    finally:  # none left behind for the next tests, even when this one fails
+        for pid in filter(_running, children):
+            os.kill(pid, signal.SIGKILL)
