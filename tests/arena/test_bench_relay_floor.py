@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conquest.matches.workers import descendants
+from conquest.matches.workers import descendants, running
 
 from bots.protocol.arena.v1 import bot_pb2 as pb
 
@@ -53,15 +53,6 @@ def test_an_answer_that_is_not_the_decision_s_stops_the_measure():
             check(mode, payload, answer)
 
 
-def _running(pid: int) -> bool:
-    """Is process ``pid`` there and not a zombie?"""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
-
-
 def test_its_processes_end_with_it_however_it_is_stopped():
     """Killed (SIGKILL: no clean-up of its own), the measure leaves none of its processes."""
     command = [sys.executable, str(SCRIPT), "--decisions", "10000000", "--rounds", "1"]
@@ -73,9 +64,9 @@ def test_its_processes_end_with_it_however_it_is_stopped():
     measuring.kill()
     measuring.wait()
     try:
-        while left := [pid for pid in children if _running(pid)]:
+        while left := [pid for pid in children if running(pid)]:
             assert time.monotonic() < deadline + 30, f"still running: {left}"
             time.sleep(0.05)
     finally:  # none left behind for the next tests, even when this one fails
-        for pid in filter(_running, children):
+        for pid in filter(running, children):
             os.kill(pid, signal.SIGKILL)

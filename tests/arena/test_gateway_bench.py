@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from arena_workers import ROOT, database_url, flush_broker, redis_url
 from conquest.matches.models import Match
-from conquest.matches.workers import descendants
+from conquest.matches.workers import descendants, running
 from django.core.management import call_command
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -68,18 +68,10 @@ def test_the_gateway_benchmark_stopped_by_sigterm_leaves_no_process():
         bench.send_signal(signal.SIGTERM)
         code = bench.wait(60)
         deadline = time.monotonic() + 30
-        while left := [pid for pid in children if _running(pid)]:
+        while left := [pid for pid in children if running(pid)]:
             assert time.monotonic() < deadline, f"still running: {left}"
             time.sleep(0.1)
         assert code == 128 + signal.SIGTERM, bench.stderr.read()
     finally:
         bench.kill()
         bench.wait()
-
-
-def _running(pid: int) -> bool:
-    """Is process ``pid`` there and not a zombie?"""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False

@@ -29,7 +29,7 @@ from conquest.matches.models import Match, MatchSeat
 from conquest.matches.runner import EngineMismatch
 from conquest.matches.seats import HouseSeat
 from conquest.matches.selectors import match_spec
-from conquest.matches.workers import ChildProcess, descendants
+from conquest.matches.workers import ChildProcess, descendants, running
 from conquest.relay.broadcast import Broadcast, stream_key
 from conquest.relay.fence import Stale
 from conquest.relay.presence import presences, redis_client
@@ -109,15 +109,6 @@ def _toy_leagues(faults: dict[str, int]):
         )  # fmt: skip
         made[fault] = (lg, [leagues.entry_create(league=lg, version=version), entry(lg, owner)])
     return made, token
-
-
-def _running(pid: int) -> bool:
-    """Is process ``pid`` there and not a zombie?"""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
 
 
 def _toy_table(processes, faults: dict[str, int], **worker_environment: str):
@@ -232,7 +223,7 @@ def test_a_killed_worker_leaves_no_process_behind(processes, faulty):
     wait_for(lambda: len(descendants(worker.process.pid)) >= 3, 60, "the child", [worker])
     left = descendants(worker.process.pid)
     os.kill(worker.process.pid, signal.SIGKILL)
-    wait_for(lambda: not any(_running(pid) for pid in left), 30, "the worker's children to end")
+    wait_for(lambda: not any(running(pid) for pid in left), 30, "the worker's children to end")
 
 
 def test_a_warm_shutdown_finishes_the_remote_match_in_play(processes, faulty):
@@ -353,7 +344,7 @@ def test_a_lost_lease_stops_the_match_and_its_child(processes, settings):
     with pytest.raises(execution.LeaseLost):
         execution.play_remote(match_spec(match.pk), lease)
     assert children and host.pids == [], "the child is stopped"
-    assert not any(_running(pid) for pid in children)
+    assert not any(running(pid) for pid in children)
     for bot in raw:
         bot.close()
 

@@ -26,7 +26,8 @@ import signal
 import subprocess
 import sys
 from dataclasses import dataclass
-from pathlib import Path
+
+from conquest.matches.workers import running
 
 PREFIX = "arh"
 NETWORK = ipaddress.ip_network("10.231.0.0/24")
@@ -218,14 +219,5 @@ def remove_leftovers() -> None:
     for line in ip("netns", "list").splitlines():
         name = line.split()[0] if line.split() else ""
         found = re.fullmatch(rf"{PREFIX}(\d+)-[\w-]+", name)
-        if found and not _alive(int(found[1])):
+        if found and not running(int(found[1])):
             remove_namespace(name)
-
-
-def _alive(pid: int) -> bool:
-    """Does process ``pid`` run (a zombie, killed but not yet reaped, does not)?"""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state != "Z"

@@ -53,6 +53,15 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+def running(pid: int) -> bool:
+    """Is process ``pid`` running (Linux ``/proc``; a zombie, ended but not reaped, is not)?"""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
+
+
 def cpu_seconds(*pids: int) -> float:
     """The CPU time (user and system) processes ``pids`` and their descendants have used,
     those that ended included (in their parent's ``cutime`` and ``cstime`` once it reaped
